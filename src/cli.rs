@@ -1,0 +1,156 @@
+//! The command line of DESIGN §4.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::dice::{DiceSource, ListedDice, ManualDice, SeededDice};
+use crate::error::Error;
+use crate::side::Side;
+use crate::tables::Tables;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "votg",
+    version,
+    about = "Refit Phase assistant for ASL Valor of the Guards Campaign Games",
+    long_about = "Walks both sides through the VotG Campaign Game Refit Phase (rules 12.601-12.627), \
+rolls or takes physical dice, applies every DRM with its reason and rule, and keeps the CG Roster, \
+RG Purchase Record and Force Organizer on disk.\n\nLook up any table with `votg table list`."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct Global {
+    /// Take die faces from FILE (whitespace-separated, one face per dr, two per DR)
+    #[arg(long, global = true, value_name = "FILE", conflicts_with_all = ["seed", "manual_dice"])]
+    pub dice_file: Option<PathBuf>,
+    /// Roll with a ChaCha generator seeded with N (the same seed replays the same dice)
+    #[arg(long, global = true, value_name = "N", conflicts_with = "manual_dice")]
+    pub seed: Option<u64>,
+    /// Type in the dice you throw at the table instead of letting votg roll
+    #[arg(long, global = true)]
+    pub manual_dice: bool,
+    /// Load tables from DIR (an edited copy of `tables/`); files it lacks come from the built-in copy
+    #[arg(long, global = true, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+}
+
+impl Global {
+    pub fn load_tables(&self) -> Result<Tables, Error> {
+        Tables::load(self.tables.as_deref())
+    }
+
+    /// The dice source the flags ask for, or a fresh seed.
+    pub fn dice(&self) -> Result<Box<dyn DiceSource>, Error> {
+        if let Some(path) = &self.dice_file {
+            return Ok(Box::new(ListedDice::from_file(path)?));
+        }
+        if self.manual_dice {
+            return Ok(Box::new(ManualDice));
+        }
+        Ok(Box::new(SeededDice::new(self.seed.unwrap_or_else(SeededDice::fresh_seed))))
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Look up, roll on, and compute odds for the rules' tables and charts
+    #[command(subcommand)]
+    Table(TableCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TableCommand {
+    /// List every table and chart with its rule
+    List {
+        /// Print machine-readable JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a table or chart as printed in the rules, with its DRMs and footnotes
+    Show {
+        /// Table id (see `votg table list`)
+        id: String,
+        /// Only this column
+        #[arg(long, conflicts_with = "side")]
+        column: Option<String>,
+        /// Only this side's column (tables chosen by side)
+        #[arg(long)]
+        side: Option<Side>,
+        /// Print machine-readable JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Roll on a table (or look up dice already thrown with --dice)
+    Roll {
+        /// Table id (see `votg table list`)
+        id: String,
+        /// The die faces thrown, e.g. 3,4 (for a gated column, the gate die first)
+        #[arg(long, value_name = "FACES")]
+        dice: Option<String>,
+        /// A DRM to apply; repeat for several (negative: --drm=-2)
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
+        drm: Vec<String>,
+        /// The column to roll on (multi-column tables)
+        #[arg(long, conflicts_with = "side")]
+        column: Option<String>,
+        /// The side whose column to roll on (tables chosen by side)
+        #[arg(long)]
+        side: Option<Side>,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact chance of each row for a DRM total
+    Odds {
+        /// Table id (see `votg table list`)
+        id: String,
+        /// A DRM to apply; repeat for several (negative: --drm=-2)
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
+        drm: Vec<String>,
+        /// Only this column (default: every column)
+        #[arg(long, conflicts_with = "side")]
+        column: Option<String>,
+        /// Only this side's column (tables chosen by side)
+        #[arg(long)]
+        side: Option<Side>,
+        /// Print machine-readable JSON
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the command line; returns the process exit status.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+/// Runs a parsed command; returns what it prints.
+pub fn run(cli: Cli) -> Result<String, Error> {
+    match &cli.command {
+        Command::Table(cmd) => crate::table_cmd::run(cmd, &cli.global),
+    }
+}

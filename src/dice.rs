@@ -1,0 +1,244 @@
+//! Where dice come from: a seeded ChaCha generator, the player's own physical
+//! dice typed in, or a list of faces (`--dice`, `--dice-file`).
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{BufRead, IsTerminal};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+
+/// One die (`dr`) or two dice (`DR`), as the rules print it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DiceKind {
+    #[serde(rename = "dr")]
+    OneDie,
+    #[serde(rename = "DR")]
+    TwoDice,
+}
+
+impl DiceKind {
+    pub fn count(self) -> usize {
+        match self {
+            DiceKind::OneDie => 1,
+            DiceKind::TwoDice => 2,
+        }
+    }
+}
+
+impl fmt::Display for DiceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DiceKind::OneDie => "dr",
+            DiceKind::TwoDice => "DR",
+        })
+    }
+}
+
+/// The faces thrown for one roll. The Original result is their sum, before
+/// any DRM (footnotes such as "an Original 2" read this).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Roll {
+    pub dice: Vec<u8>,
+}
+
+impl Roll {
+    pub fn new(dice: Vec<u8>) -> Self {
+        Roll { dice }
+    }
+
+    pub fn original(&self) -> i32 {
+        self.dice.iter().map(|&d| i32::from(d)).sum()
+    }
+
+    /// `3,4` as typed by players and as stored in the journal.
+    pub fn faces(&self) -> String {
+        self.dice.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+    }
+}
+
+/// Parses die faces separated by commas and/or white space, each 1–6.
+pub fn parse_faces(text: &str, origin: &str) -> Result<Vec<u8>, Error> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| match t.parse::<u8>() {
+            Ok(d @ 1..=6) => Ok(d),
+            _ => Err(Error::BadDie { origin: origin.to_string(), face: t.to_string() }),
+        })
+        .collect()
+}
+
+/// A supply of die faces. Every roll in votg goes through one of these, so a
+/// seed, a dice file or the table's own dice give the same answers.
+pub trait DiceSource {
+    /// One roll of `kind` for `purpose` (shown to a player who rolls by hand).
+    fn roll(&mut self, kind: DiceKind, purpose: &str) -> Result<Roll, Error>;
+}
+
+/// The default source: ChaCha8 seeded from a number, so a campaign replays
+/// exactly. `used` counts the faces drawn, so the stream can be resumed.
+pub struct SeededDice {
+    rng: ChaCha8Rng,
+    pub seed: u64,
+    pub used: u64,
+}
+
+impl SeededDice {
+    pub fn new(seed: u64) -> Self {
+        SeededDice { rng: ChaCha8Rng::seed_from_u64(seed), seed, used: 0 }
+    }
+
+    /// The same stream, positioned after `used` faces have been drawn.
+    pub fn resume(seed: u64, used: u64) -> Self {
+        let mut dice = SeededDice::new(seed);
+        for _ in 0..used {
+            dice.face();
+        }
+        dice
+    }
+
+    /// A seed from the operating system, for rolls outside a campaign.
+    pub fn fresh_seed() -> u64 {
+        rand::random()
+    }
+
+    fn face(&mut self) -> u8 {
+        self.used += 1;
+        self.rng.random_range(1..=6)
+    }
+}
+
+impl DiceSource for SeededDice {
+    fn roll(&mut self, kind: DiceKind, _purpose: &str) -> Result<Roll, Error> {
+        Ok(Roll::new((0..kind.count()).map(|_| self.face()).collect()))
+    }
+}
+
+/// Faces given in advance: `--dice 3,4` or a `--dice-file`, consumed in order,
+/// one face per dr and two per DR.
+pub struct ListedDice {
+    faces: VecDeque<u8>,
+    origin: String,
+    used: usize,
+}
+
+impl ListedDice {
+    pub fn new(faces: Vec<u8>, origin: impl Into<String>) -> Self {
+        ListedDice { faces: faces.into(), origin: origin.into(), used: 0 }
+    }
+
+    pub fn from_file(path: &std::path::Path) -> Result<Self, Error> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
+        let origin = path.display().to_string();
+        Ok(ListedDice::new(parse_faces(&text, &origin)?, origin))
+    }
+
+    pub fn remaining(&self) -> usize {
+        self.faces.len()
+    }
+}
+
+impl DiceSource for ListedDice {
+    fn roll(&mut self, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
+        if self.faces.len() < kind.count() {
+            return Err(Error::DiceExhausted {
+                origin: self.origin.clone(),
+                used: self.used,
+                purpose: format!("{kind} for {purpose}"),
+            });
+        }
+        self.used += kind.count();
+        Ok(Roll::new(self.faces.drain(..kind.count()).collect()))
+    }
+}
+
+/// Physical dice: the player throws them at the table and types the faces.
+/// On a terminal it asks with dialoguer; otherwise it reads one line per roll
+/// from standard input, so it can be scripted.
+pub struct ManualDice;
+
+impl DiceSource for ManualDice {
+    fn roll(&mut self, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
+        let prompt = format!("Roll {kind} for {purpose}: type {} (1-6)", match kind {
+            DiceKind::OneDie => "the die",
+            DiceKind::TwoDice => "both dice, e.g. 3 4",
+        });
+        let check = |text: &str| -> Result<Vec<u8>, String> {
+            let faces = parse_faces(text, "the keyboard").map_err(|e| e.to_string())?;
+            if faces.len() == kind.count() {
+                Ok(faces)
+            } else {
+                Err(format!("a {kind} needs {} die face(s), got {}", kind.count(), faces.len()))
+            }
+        };
+        if std::io::stdin().is_terminal() {
+            let text: String = dialoguer::Input::new()
+                .with_prompt(prompt)
+                .validate_with(|t: &String| check(t).map(|_| ()))
+                .interact_text()
+                .map_err(|e| Error::Terminal(e.to_string()))?;
+            return Ok(Roll::new(check(&text).map_err(Error::ManualDice)?));
+        }
+        eprintln!("{prompt}");
+        let mut line = String::new();
+        let read = std::io::stdin().lock().read_line(&mut line).map_err(|e| Error::Terminal(e.to_string()))?;
+        if read == 0 {
+            return Err(Error::ManualDice(format!("standard input ended before the {kind} for {purpose}")));
+        }
+        Ok(Roll::new(check(&line).map_err(Error::ManualDice)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_replays_exactly() {
+        let mut a = SeededDice::new(42);
+        let mut b = SeededDice::new(42);
+        let ra: Vec<_> = (0..50).map(|_| a.roll(DiceKind::TwoDice, "t").unwrap()).collect();
+        let rb: Vec<_> = (0..50).map(|_| b.roll(DiceKind::TwoDice, "t").unwrap()).collect();
+        assert_eq!(ra, rb);
+        assert!(ra.iter().all(|r| r.dice.iter().all(|&d| (1..=6).contains(&d))));
+    }
+
+    #[test]
+    fn a_resumed_stream_continues_where_it_stopped() {
+        let mut a = SeededDice::new(7);
+        a.roll(DiceKind::TwoDice, "t").unwrap();
+        a.roll(DiceKind::OneDie, "t").unwrap();
+        let mut b = SeededDice::resume(7, a.used);
+        assert_eq!(a.roll(DiceKind::TwoDice, "t").unwrap(), b.roll(DiceKind::TwoDice, "t").unwrap());
+    }
+
+    #[test]
+    fn seeded_faces_cover_one_to_six() {
+        let mut a = SeededDice::new(1);
+        let mut seen = [false; 6];
+        for _ in 0..200 {
+            seen[a.roll(DiceKind::OneDie, "t").unwrap().dice[0] as usize - 1] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn listed_dice_are_consumed_in_order_and_run_out_cleanly() {
+        let mut d = ListedDice::new(vec![3, 4, 6], "test");
+        assert_eq!(d.roll(DiceKind::TwoDice, "t").unwrap().original(), 7);
+        assert_eq!(d.roll(DiceKind::OneDie, "t").unwrap().dice, vec![6]);
+        assert!(matches!(d.roll(DiceKind::OneDie, "t"), Err(Error::DiceExhausted { .. })));
+    }
+
+    #[test]
+    fn faces_must_be_one_to_six() {
+        assert_eq!(parse_faces("3, 4\n6", "x").unwrap(), vec![3, 4, 6]);
+        assert!(parse_faces("0", "x").is_err());
+        assert!(parse_faces("7", "x").is_err());
+        assert!(parse_faces("a", "x").is_err());
+    }
+}

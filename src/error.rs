@@ -1,0 +1,73 @@
+//! Every failure a user can meet, each rendered as a message that says what
+//! was wrong and what to do about it.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+
+    #[error(
+        "{file}:{line}:{column}: {message}\nThe table file is not valid TOML for a votg table. Fix it by hand, or delete it from your --tables folder to use the built-in copy."
+    )]
+    TableSyntax { file: String, line: usize, column: usize, message: String },
+
+    #[error(
+        "{file}{location}: {message}\nFix the table file, or delete it from your --tables folder to use the built-in copy."
+    )]
+    TableData { file: String, location: String, message: String },
+
+    #[error("there is no table `{id}`. Known tables: {known}. `votg table list` shows them with their rules.")]
+    UnknownTable { id: String, known: String },
+
+    #[error("table `{table}` has no column `{column}`; choose one of: {choices}.")]
+    UnknownColumn { table: String, column: String, choices: String },
+
+    #[error("table `{table}` has several columns: choose one with {flag} ({choices}).")]
+    ColumnRequired { table: String, flag: String, choices: String },
+
+    #[error("table `{table}` is chosen by --{wanted}, not --{given}: use --{wanted} ({choices}).")]
+    WrongSelector { table: String, wanted: String, given: String, choices: String },
+
+    #[error(
+        "table `{table}` uses the Original roll only ({rule}): no DRM applies. Roll again without --drm."
+    )]
+    DrmNotAllowed { table: String, rule: String },
+
+    #[error("{origin}: `{face}` is not a die face; each die is a whole number from 1 to 6.")]
+    BadDie { origin: String, face: String },
+
+    #[error("table `{table}` is rolled with a {kind}: give {count} die face(s) with --dice, not {given}.")]
+    WrongDiceCount { table: String, kind: String, count: usize, given: usize },
+
+    #[error(
+        "{origin} ran out of dice after {used} face(s), at the {purpose}. Add more faces to it, or roll without it."
+    )]
+    DiceExhausted { origin: String, used: usize, purpose: String },
+
+    #[error("{0}. Type the faces of the dice you threw, 1 to 6 each.")]
+    ManualDice(String),
+
+    #[error("the terminal could not be used: {0}")]
+    Terminal(String),
+
+    #[error("`{given}` is not a DRM: give a whole number such as 2 or -1 (write negative values as --drm=-1).")]
+    BadDrm { given: String },
+}
+
+impl Error {
+    /// DESIGN §4: 2 for usage errors, 1 for everything else.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::UnknownTable { .. }
+            | Error::UnknownColumn { .. }
+            | Error::ColumnRequired { .. }
+            | Error::WrongSelector { .. }
+            | Error::WrongDiceCount { .. }
+            | Error::BadDrm { .. }
+            | Error::DrmNotAllowed { .. } => 2,
+            _ => 1,
+        }
+    }
+}

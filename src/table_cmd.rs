@@ -1,0 +1,274 @@
+//! `votg table list | show | roll | odds`.
+
+use crate::chart_render;
+use crate::cli::{Global, TableCommand};
+use crate::dice::{DiceSource, ListedDice, Roll, parse_faces};
+use crate::drm::Drm;
+use crate::error::Error;
+use crate::odds;
+use crate::render;
+use crate::side::Side;
+use crate::table::{Column, DiceTable, Select};
+use crate::tables::{CHART_IDS, DICE_TABLE_IDS, Tables};
+
+pub fn run(cmd: &TableCommand, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    match cmd {
+        TableCommand::List { json } => Ok(list(&tables, *json)),
+        TableCommand::Show { id, column, side, json } => show(&tables, id, column.as_deref(), *side, *json),
+        TableCommand::Roll { id, dice, drm, column, side, json } => {
+            let table = tables.dice_table(id)?;
+            let column = pick_column(table, column.as_deref(), *side)?;
+            let drms = parse_drms(table, drm)?;
+            let mut source: Box<dyn DiceSource> = match dice {
+                Some(text) => Box::new(ListedDice::new(parse_faces(text, "--dice")?, "--dice")),
+                None => global.dice()?,
+            };
+            roll(table, column, &drms, dice.as_deref(), source.as_mut(), *json)
+        }
+        TableCommand::Odds { id, drm, column, side, json } => {
+            let table = tables.dice_table(id)?;
+            let drms = parse_drms(table, drm)?;
+            let total = crate::drm::total(&drms);
+            let columns: Vec<&Column> = if column.is_some() || side.is_some() {
+                vec![pick_column(table, column.as_deref(), *side)?]
+            } else {
+                table.columns.iter().collect()
+            };
+            Ok(if *json {
+                let value = serde_json::json!({
+                    "table": table.id,
+                    "dice": table.dice.to_string(),
+                    "drm": total,
+                    "columns": columns.iter().map(|c| odds_json(table, c, total)).collect::<Vec<_>>(),
+                });
+                format!("{}\n", serde_json::to_string_pretty(&value).expect("json"))
+            } else {
+                columns.iter().map(|c| render::odds(table, c, total)).collect::<Vec<_>>().join("\n")
+            })
+        }
+    }
+}
+
+fn list(tables: &Tables, json: bool) -> String {
+    if json {
+        let mut items: Vec<serde_json::Value> = DICE_TABLE_IDS
+            .iter()
+            .map(|id| {
+                let t = &tables.dice[*id];
+                serde_json::json!({"id": t.id, "title": t.title, "rule": t.rule, "dice": t.dice.to_string(),
+                    "columns": t.column_ids(), "select": if t.columns.len() > 1 { Some(t.select) } else { None }})
+            })
+            .collect();
+        items.extend(CHART_IDS.iter().map(|id| {
+            let (title, rule) = chart_render::title_rule(tables, id);
+            serde_json::json!({"id": id, "title": title, "rule": rule, "dice": null})
+        }));
+        return format!("{}\n", serde_json::to_string_pretty(&items).expect("json"));
+    }
+    let mut t = render::grid();
+    t.set_header(vec!["id", "table", "rule", "dice", "columns"]);
+    for id in DICE_TABLE_IDS {
+        let table = &tables.dice[*id];
+        let columns = if table.columns.len() > 1 {
+            let flag = match table.select {
+                Select::Column => "--column",
+                Select::Side => "--side",
+            };
+            format!("{flag} {}", table.column_ids().join("|"))
+        } else {
+            String::new()
+        };
+        t.add_row(vec![table.id.clone(), table.title.clone(), table.rule.clone(), table.dice.to_string(), columns]);
+    }
+    for id in CHART_IDS {
+        let (title, rule) = chart_render::title_rule(tables, id);
+        t.add_row(vec![id.to_string(), title, rule, "chart".into(), String::new()]);
+    }
+    format!("{t}\n")
+}
+
+fn show(tables: &Tables, id: &str, column: Option<&str>, side: Option<Side>, json: bool) -> Result<String, Error> {
+    if CHART_IDS.contains(&id) {
+        return Ok(if json { chart_render::chart_json(tables, id) } else { chart_render::chart(tables, id) });
+    }
+    let table = tables.dice_table(id)?;
+    if json {
+        return Ok(format!("{}\n", serde_json::to_string_pretty(table).expect("json")));
+    }
+    if column.is_some() || side.is_some() {
+        let c = pick_column(table, column, side)?;
+        let mut only = table.clone();
+        only.columns.retain(|x| x.id == c.id);
+        return Ok(render::dice_table(&only));
+    }
+    Ok(render::dice_table(table))
+}
+
+/// The column named by `--column` or `--side`, as the table is chosen.
+pub fn pick_column<'a>(table: &'a DiceTable, column: Option<&str>, side: Option<Side>) -> Result<&'a Column, Error> {
+    let choices = table.column_ids().join(", ");
+    let wanted = match table.select {
+        Select::Column => "column",
+        Select::Side => "side",
+    };
+    let name = match (column, side) {
+        (Some(c), _) => {
+            if table.select == Select::Side && table.columns.len() > 1 && table.column(c).is_none() {
+                return Err(Error::WrongSelector {
+                    table: table.id.clone(),
+                    wanted: wanted.into(),
+                    given: "column".into(),
+                    choices,
+                });
+            }
+            c.to_string()
+        }
+        (None, Some(s)) => {
+            if table.select != Select::Side {
+                if table.columns.len() == 1 {
+                    return Ok(&table.columns[0]);
+                }
+                return Err(Error::WrongSelector {
+                    table: table.id.clone(),
+                    wanted: wanted.into(),
+                    given: "side".into(),
+                    choices,
+                });
+            }
+            s.id().to_string()
+        }
+        (None, None) => {
+            if table.columns.len() == 1 {
+                return Ok(&table.columns[0]);
+            }
+            return Err(Error::ColumnRequired { table: table.id.clone(), flag: format!("--{wanted}"), choices });
+        }
+    };
+    table.column(&name).ok_or(Error::UnknownColumn { table: table.id.clone(), column: name, choices })
+}
+
+fn parse_drms(table: &DiceTable, given: &[String]) -> Result<Vec<Drm>, Error> {
+    let drms = given
+        .iter()
+        .map(|g| {
+            let v: i32 = g.trim().trim_start_matches('+').parse().map_err(|_| Error::BadDrm { given: g.clone() })?;
+            Ok(Drm::new(v, "given with --drm", ""))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    if table.no_drm && drms.iter().any(|d| d.value != 0) {
+        return Err(Error::DrmNotAllowed { table: table.id.clone(), rule: table.rule.clone() });
+    }
+    Ok(drms)
+}
+
+fn roll(
+    table: &DiceTable,
+    column: &Column,
+    drms: &[Drm],
+    given: Option<&str>,
+    source: &mut dyn DiceSource,
+    json: bool,
+) -> Result<String, Error> {
+    let gate = table.gate.as_ref().filter(|g| g.columns.contains(&column.id));
+    // With --dice, a gated column takes the gate die first when it is given;
+    // faces for the table alone mean the gate was passed at the table.
+    let gate_roll = match (gate, given) {
+        (Some(g), Some(text)) => {
+            let n = parse_faces(text, "--dice")?.len();
+            let expected = table.dice.count();
+            if n == expected + g.dice.count() {
+                Some(source.roll(g.dice, &format!("{} gate", table.title))?)
+            } else if n == expected {
+                None
+            } else {
+                return Err(Error::WrongDiceCount {
+                    table: table.id.clone(),
+                    kind: format!("{} (or {} + {})", table.dice, g.dice, table.dice),
+                    count: expected,
+                    given: n,
+                });
+            }
+        }
+        (Some(g), None) => Some(source.roll(g.dice, &format!("{} gate", table.title))?),
+        (None, Some(text)) => {
+            let n = parse_faces(text, "--dice")?.len();
+            if n != table.dice.count() {
+                return Err(Error::WrongDiceCount {
+                    table: table.id.clone(),
+                    kind: table.dice.to_string(),
+                    count: table.dice.count(),
+                    given: n,
+                });
+            }
+            None
+        }
+        (None, None) => None,
+    };
+    if let (Some(g), Some(gr)) = (gate, &gate_roll)
+        && !g.pass.contains(gr.original())
+    {
+        return Ok(gate_failed(table, g, gr, json));
+    }
+    let roll: Roll = source.roll(table.dice, &table.title)?;
+    let r = table.resolve(column, &roll, drms);
+    if json {
+        let mut v = r.to_json();
+        if let (Some(g), Some(gr)) = (gate, &gate_roll) {
+            v["gate"] = serde_json::json!({"dice": gr.dice, "original": gr.original(), "pass": g.pass.to_string(), "passed": true});
+        }
+        return Ok(format!("{v}\n"));
+    }
+    let mut out = String::new();
+    if let (Some(g), Some(gr)) = (gate, &gate_roll) {
+        out.push_str(&format!("{} gate {}: {} — passed ({} needed)\n", g.mark, g.dice, gr.original(), g.pass));
+    }
+    out.push_str(&render::resolution(&r));
+    Ok(out)
+}
+
+fn gate_failed(table: &DiceTable, g: &crate::table::Gate, gr: &Roll, json: bool) -> String {
+    if json {
+        let v = serde_json::json!({
+            "table": table.id, "dice": [], "original": null, "drm": [], "final": null,
+            "result": "none (gate failed)", "notes": [format!("{} {}", g.mark, g.text)],
+            "gate": {"dice": gr.dice, "original": gr.original(), "pass": g.pass.to_string(), "passed": false},
+        });
+        return format!("{v}\n");
+    }
+    format!(
+        "{} gate {}: {} — failed ({} needed): no roll on the {}; nothing is received.\n  {} {}\n",
+        g.mark,
+        g.dice,
+        gr.original(),
+        g.pass,
+        table.title,
+        g.mark,
+        g.text
+    )
+}
+
+fn odds_json(table: &DiceTable, column: &Column, drm: i32) -> serde_json::Value {
+    let rows: Vec<_> = column
+        .rows
+        .iter()
+        .zip(odds::column_odds(table.dice, column, drm))
+        .map(|(row, c)| {
+            serde_json::json!({"range": row.range().to_string(), "result": row.result, "key": row.key,
+                "value": row.value, "ways": c.ways, "out_of": c.out_of, "probability": c.as_f64()})
+        })
+        .collect();
+    let originals: Vec<_> = table
+        .footnotes
+        .iter()
+        .filter(|f| f.columns.is_empty() || f.columns.contains(&column.id))
+        .filter_map(|f| {
+            f.on_original.map(|r| {
+                let c = odds::original_chance(table.dice, r);
+                serde_json::json!({"mark": f.mark, "original": r.to_string(), "ways": c.ways, "out_of": c.out_of,
+                    "probability": c.as_f64(), "text": f.text})
+            })
+        })
+        .collect();
+    serde_json::json!({"column": column.id, "rows": rows, "original_footnotes": originals})
+}

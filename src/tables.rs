@@ -1,0 +1,290 @@
+//! The registry of every table and chart: the copies embedded at build time,
+//! or a player's edited folder (`--tables DIR`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::Error;
+use crate::fortification_table::FortificationTable;
+use crate::historical_drm::HistoricalDrmChart;
+use crate::initiative_matrix::InitiativeMatrix;
+use crate::rg_chart::RgChart;
+use crate::sw_chart::SwChart;
+use crate::table::DiceTable;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
+}
+
+/// The table ids of DESIGN §4, in the order `votg table list` prints them.
+pub const DICE_TABLE_IDS: &[&str] = &[
+    "escape",
+    "non-factory-building",
+    "mmc-battle-hardening",
+    "leader-battle-hardening",
+    "wounded-leader",
+    "san-adjustment",
+    "booby-trap-deactivation",
+    "afv-wreck-recovery",
+    "immobilization-removal",
+    "wreck-repair",
+    "weapon-repair",
+    "captured-weapon",
+    "afv-platoon-redeployment",
+    "fortification-removal",
+    "cpp-replenishment",
+    "elr-loss-gain",
+    "weather",
+    "ec",
+    "infantry-coy-strength",
+    "platoon-strength",
+    "depleted-sw",
+    "hw-weapon",
+    "german-oba",
+    "russian-oba",
+    "gun-battery",
+    "platoon-leader",
+    "german-company-leader",
+    "russian-company-leader",
+    "armor-leader",
+    "nkvd-leader-creation",
+    "recon",
+    "dual-attack-setup",
+    "first-move",
+    "game-end",
+];
+
+/// The non-dice charts of DESIGN §4.
+pub const CHART_IDS: &[&str] = &[
+    "historical-drm",
+    "initiative-matrix",
+    "fortification-purchase",
+    "german-rg",
+    "russian-rg",
+    "german-sw",
+    "russian-sw",
+];
+
+/// Every table and chart, parsed and validated.
+#[derive(Debug)]
+pub struct Tables {
+    pub dice: BTreeMap<String, DiceTable>,
+    pub historical_drm: HistoricalDrmChart,
+    pub initiative_matrix: InitiativeMatrix,
+    pub fortification_purchase: FortificationTable,
+    pub german_rg: RgChart,
+    pub russian_rg: RgChart,
+    pub german_sw: SwChart,
+    pub russian_sw: SwChart,
+    /// Files not of a chart kind known above, by name (the CG definitions).
+    pub sources: BTreeMap<String, Source>,
+}
+
+/// A table file's name (as the user should look for it) and text.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub file: String,
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+struct Probe {
+    kind: String,
+    id: Option<String>,
+}
+
+impl Tables {
+    /// The copies built into the binary.
+    pub fn embedded() -> Result<Tables, Error> {
+        Tables::from_sources(embedded_sources())
+    }
+
+    /// `--tables DIR`: every `.toml` file in DIR (and its subfolders) replaces
+    /// the built-in file of the same name; files DIR lacks come from the
+    /// built-in copy, so a player may keep only the files they corrected.
+    pub fn load(dir: Option<&Path>) -> Result<Tables, Error> {
+        let mut sources = embedded_sources();
+        if let Some(dir) = dir {
+            read_dir_sources(dir, dir, &mut sources)?;
+        }
+        Tables::from_sources(sources)
+    }
+
+    fn from_sources(sources: BTreeMap<String, Source>) -> Result<Tables, Error> {
+        let mut dice = BTreeMap::new();
+        let mut charts: BTreeMap<String, Source> = BTreeMap::new();
+        let mut others = BTreeMap::new();
+        for (name, source) in sources {
+            let probe: Probe = parse(&source)?;
+            match probe.kind.as_str() {
+                "dice" => {
+                    let table: DiceTable = parse(&source)?;
+                    check_schema(&source, table.schema)?;
+                    table.validate().map_err(|d| data_error(&source, d.span, d.message))?;
+                    if dice.contains_key(&table.id) {
+                        return Err(data_error(&source, None, format!("a second table has the id `{}`", table.id)));
+                    }
+                    dice.insert(table.id.clone(), table);
+                }
+                "rg-chart" | "sw-chart" | "historical-drm" | "initiative-matrix" | "fortification-purchase" => {
+                    let id = probe.id.clone().ok_or_else(|| data_error(&source, None, "missing `id`".into()))?;
+                    charts.insert(id, source);
+                }
+                _ => {
+                    others.insert(name, source);
+                }
+            }
+        }
+        for id in DICE_TABLE_IDS {
+            if !dice.contains_key(*id) {
+                return Err(Error::TableData {
+                    file: format!("{id}.toml"),
+                    location: String::new(),
+                    message: format!("the table `{id}` is missing"),
+                });
+            }
+        }
+        let mut chart = |id: &str| -> Result<Source, Error> {
+            charts.remove(id).ok_or_else(|| Error::TableData {
+                file: format!("{id}.toml"),
+                location: String::new(),
+                message: format!("the chart `{id}` is missing"),
+            })
+        };
+        let historical_drm = chart("historical-drm")?;
+        let initiative_matrix = chart("initiative-matrix")?;
+        let fortification_purchase = chart("fortification-purchase")?;
+        let german_rg = chart("german-rg")?;
+        let russian_rg = chart("russian-rg")?;
+        let german_sw = chart("german-sw")?;
+        let russian_sw = chart("russian-sw")?;
+        Ok(Tables {
+            dice,
+            historical_drm: parse_checked(&historical_drm, HistoricalDrmChart::validate)?,
+            initiative_matrix: parse_checked(&initiative_matrix, InitiativeMatrix::validate)?,
+            fortification_purchase: parse_checked(&fortification_purchase, FortificationTable::validate)?,
+            german_rg: parse_checked(&german_rg, RgChart::validate)?,
+            russian_rg: parse_checked(&russian_rg, RgChart::validate)?,
+            german_sw: parse_checked(&german_sw, SwChart::validate)?,
+            russian_sw: parse_checked(&russian_sw, SwChart::validate)?,
+            sources: others,
+        })
+    }
+
+    pub fn dice_table(&self, id: &str) -> Result<&DiceTable, Error> {
+        self.dice.get(id).ok_or_else(|| Error::UnknownTable {
+            id: id.to_string(),
+            known: DICE_TABLE_IDS.iter().chain(CHART_IDS).copied().collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+fn embedded_sources() -> BTreeMap<String, Source> {
+    embedded::EMBEDDED
+        .iter()
+        .map(|(name, text)| {
+            (name.to_string(), Source { file: format!("tables/{name} (built in)"), text: text.to_string() })
+        })
+        .collect()
+}
+
+fn read_dir_sources(dir: &Path, base: &Path, out: &mut BTreeMap<String, Source>) -> Result<(), Error> {
+    let io = |source| Error::Io { path: dir.to_path_buf(), source };
+    let mut entries: Vec<_> = std::fs::read_dir(dir).map_err(io)?.collect::<Result<_, _>>().map_err(io)?;
+    entries.sort_by_key(|e| e.path());
+    for entry in entries {
+        let path = entry.path();
+        if path.is_dir() {
+            read_dir_sources(&path, base, out)?;
+        } else if path.extension().is_some_and(|x| x == "toml") {
+            let bytes = std::fs::read(&path).map_err(|source| Error::Io { path: path.clone(), source })?;
+            let text = String::from_utf8(bytes).map_err(|e| Error::TableSyntax {
+                file: path.display().to_string(),
+                line: 1,
+                column: 1,
+                message: format!("the file is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+            })?;
+            let name = path.strip_prefix(base).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            out.insert(name, Source { file: path.display().to_string(), text });
+        }
+    }
+    Ok(())
+}
+
+/// 1-based line and column of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..floor_char_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rfind('\n').map_or(before.chars().count(), |i| before[i + 1..].chars().count()) + 1;
+    (line, column)
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Parses a TOML source into `T`, turning a syntax or type error into one
+/// that names file, line and column.
+pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Error> {
+    toml::from_str(&source.text).map_err(|e| {
+        let (line, column) = e.span().map_or((1, 1), |s| line_column(&source.text, s.start));
+        Error::TableSyntax { file: source.file.clone(), line, column, message: e.message().to_string() }
+    })
+}
+
+fn data_error(source: &Source, span: Option<std::ops::Range<usize>>, message: String) -> Error {
+    let location = span.map_or(String::new(), |s| {
+        let (line, column) = line_column(&source.text, s.start);
+        format!(":{line}:{column}")
+    });
+    Error::TableData { file: source.file.clone(), location, message }
+}
+
+fn check_schema(source: &Source, schema: u32) -> Result<(), Error> {
+    if schema == 1 {
+        Ok(())
+    } else {
+        Err(data_error(source, None, format!("schema {schema} is not one this votg reads (it reads schema 1)")))
+    }
+}
+
+
+fn parse_checked<T, F>(source: &Source, validate: F) -> Result<T, Error>
+where
+    T: DeserializeOwned + HasSchemaField,
+    F: Fn(&T) -> Result<(), String>,
+{
+    let value: T = parse(source)?;
+    check_schema(source, value.schema_version())?;
+    validate(&value).map_err(|m| data_error(source, None, m))?;
+    Ok(value)
+}
+
+/// Charts expose their `schema` field for the version check.
+pub trait HasSchemaField {
+    fn schema_version(&self) -> u32;
+}
+
+macro_rules! has_schema {
+    ($($t:ty),*) => {$(impl HasSchemaField for $t { fn schema_version(&self) -> u32 { self.schema } })*};
+}
+has_schema!(HistoricalDrmChart, InitiativeMatrix, FortificationTable, RgChart, SwChart);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_from_one() {
+        assert_eq!(line_column("ab\ncd", 0), (1, 1));
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_column("ab\ncd", 99), (2, 3));
+    }
+}
