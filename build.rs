@@ -14,7 +14,11 @@ fn collect(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
         if path.is_dir() {
             collect(&path, base, out);
         } else if path.extension().is_some_and(|x| x == "toml") {
-            let name = path.strip_prefix(base).expect("under tables/").to_string_lossy().replace('\\', "/");
+            let name = path
+                .strip_prefix(base)
+                .expect("under tables/")
+                .to_string_lossy()
+                .replace('\\', "/");
             out.push((name, path));
         }
     }
@@ -29,9 +33,15 @@ fn main() {
     let mut code = String::from("pub static EMBEDDED: &[(&str, &str)] = &[\n");
     for (name, path) in &files {
         println!("cargo:rerun-if-changed={}", path.display());
-        writeln!(code, "    ({name:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+        writeln!(
+            code,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("embedded_tables.rs");
+    let out =
+        PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("embedded_tables.rs");
     std::fs::write(out, code).expect("write embedded_tables.rs");
 }

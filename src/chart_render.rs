@@ -10,8 +10,14 @@ use crate::tables::Tables;
 pub fn title_rule(tables: &Tables, id: &str) -> (String, String) {
     let (t, r) = match id {
         "historical-drm" => (&tables.historical_drm.title, &tables.historical_drm.rule),
-        "initiative-matrix" => (&tables.initiative_matrix.title, &tables.initiative_matrix.rule),
-        "fortification-purchase" => (&tables.fortification_purchase.title, &tables.fortification_purchase.rule),
+        "initiative-matrix" => (
+            &tables.initiative_matrix.title,
+            &tables.initiative_matrix.rule,
+        ),
+        "fortification-purchase" => (
+            &tables.fortification_purchase.title,
+            &tables.fortification_purchase.rule,
+        ),
         "german-rg" => (&tables.german_rg.title, &tables.german_rg.rule),
         "russian-rg" => (&tables.russian_rg.title, &tables.russian_rg.rule),
         "german-sw" => (&tables.german_sw.title, &tables.german_sw.rule),
@@ -51,7 +57,10 @@ pub fn chart(tables: &Tables, id: &str) -> String {
 
 fn readings(out: &mut String, readings: &[Reading]) {
     for r in readings {
-        out.push_str(&format!("Reading {} [{}]: {}\n", r.clarification, r.kind, r.text));
+        out.push_str(&format!(
+            "Reading {} [{}]: {}\n",
+            r.clarification, r.kind, r.text
+        ));
     }
 }
 
@@ -65,7 +74,11 @@ fn historical(tables: &Tables) -> String {
             Some(n) => format!("{:+}/{:+}{}", d.russian, n, d.marks.join("")),
             None => format!("{:+}", d.russian),
         };
-        t.add_row(vec![format!("{} Sept", d.date), format!("{:+}", d.german), russian]);
+        t.add_row(vec![
+            format!("{} Sept", d.date),
+            format!("{:+}", d.german),
+            russian,
+        ]);
     }
     out.push_str(&format!("{t}\n"));
     for f in &h.footnotes {
@@ -98,7 +111,15 @@ fn fortification(tables: &Tables) -> String {
     let f = &tables.fortification_purchase;
     let mut out = format!("{} ({})\n", f.title, f.rule);
     let mut t = grid();
-    t.set_header(vec!["Fortification Type", "Flags", "FPP Cost", "German", "Russian", "Notes", "votg keyword"]);
+    t.set_header(vec![
+        "Fortification Type",
+        "Flags",
+        "FPP Cost",
+        "German",
+        "Russian",
+        "Notes",
+        "votg keyword",
+    ]);
     for i in &f.items {
         let cost = |side| {
             if i.russian_only && side == crate::side::Side::German {
@@ -108,7 +129,12 @@ fn fortification(tables: &Tables) -> String {
                 return format!("{c} per {}", i.per);
             }
             if !i.cost_by.is_empty() {
-                return i.cost_by.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join(", ");
+                return i
+                    .cost_by
+                    .iter()
+                    .map(|(k, v)| format!("{k}: {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
             }
             i.formula.clone().unwrap_or_default()
         };
@@ -171,11 +197,17 @@ fn rg(chart: &RgChart) -> String {
     out.push_str("Entry Codes (12.6217):\n");
     for c in &chart.entry_codes {
         let night = if c.from_night { " (night)" } else { "" };
-        out.push_str(&format!("  {} ({}): from {} Sep{night}. {}\n", c.name, c.id, c.from_date, c.formation));
+        out.push_str(&format!(
+            "  {} ({}): from {} Sep{night}. {}\n",
+            c.name, c.id, c.from_date, c.formation
+        ));
     }
     out.push_str("Notes:\n");
     for n in &chart.notes {
-        let tr = n.transcribed.as_ref().map_or(String::new(), |t| format!(" (printed as note {t})"));
+        let tr = n
+            .transcribed
+            .as_ref()
+            .map_or(String::new(), |t| format!(" (printed as note {t})"));
         out.push_str(&format!("  {}{tr} {}\n", n.letter, n.text));
     }
     readings(&mut out, &chart.readings);
@@ -186,7 +218,11 @@ fn sw(chart: &SwChart) -> String {
     let mut out = format!("{} ({})\n", chart.title, chart.rule);
     let mut t = grid();
     let mut header = vec!["RG Type".to_string()];
-    header.extend(["HMG", "MMG", "LMG", "ATR", "Lt MTR", "FT", "DC"].iter().map(|s| s.to_string()));
+    header.extend(
+        ["HMG", "MMG", "LMG", "ATR", "Lt MTR", "FT", "DC"]
+            .iter()
+            .map(|s| s.to_string()),
+    );
     t.set_header(header);
     for r in &chart.rows {
         let mut row = vec![format!("{} ({})", r.name, r.rg)];

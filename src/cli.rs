@@ -54,7 +54,9 @@ impl Global {
         if self.manual_dice {
             return Ok(Box::new(ManualDice));
         }
-        Ok(Box::new(SeededDice::new(self.seed.unwrap_or_else(SeededDice::fresh_seed))))
+        Ok(Box::new(SeededDice::new(
+            self.seed.unwrap_or_else(SeededDice::fresh_seed),
+        )))
     }
 }
 

@@ -56,7 +56,11 @@ impl Roll {
 
     /// `3,4` as typed by players and as stored in the journal.
     pub fn faces(&self) -> String {
-        self.dice.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+        self.dice
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
 
@@ -66,7 +70,10 @@ pub fn parse_faces(text: &str, origin: &str) -> Result<Vec<u8>, Error> {
         .filter(|t| !t.is_empty())
         .map(|t| match t.parse::<u8>() {
             Ok(d @ 1..=6) => Ok(d),
-            _ => Err(Error::BadDie { origin: origin.to_string(), face: t.to_string() }),
+            _ => Err(Error::BadDie {
+                origin: origin.to_string(),
+                face: t.to_string(),
+            }),
         })
         .collect()
 }
@@ -88,7 +95,11 @@ pub struct SeededDice {
 
 impl SeededDice {
     pub fn new(seed: u64) -> Self {
-        SeededDice { rng: ChaCha8Rng::seed_from_u64(seed), seed, used: 0 }
+        SeededDice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
+            used: 0,
+        }
     }
 
     /// The same stream, positioned after `used` faces have been drawn.
@@ -127,12 +138,18 @@ pub struct ListedDice {
 
 impl ListedDice {
     pub fn new(faces: Vec<u8>, origin: impl Into<String>) -> Self {
-        ListedDice { faces: faces.into(), origin: origin.into(), used: 0 }
+        ListedDice {
+            faces: faces.into(),
+            origin: origin.into(),
+            used: 0,
+        }
     }
 
     pub fn from_file(path: &std::path::Path) -> Result<Self, Error> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let origin = path.display().to_string();
         Ok(ListedDice::new(parse_faces(&text, &origin)?, origin))
     }
@@ -163,16 +180,23 @@ pub struct ManualDice;
 
 impl DiceSource for ManualDice {
     fn roll(&mut self, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
-        let prompt = format!("Roll {kind} for {purpose}: type {} (1-6)", match kind {
-            DiceKind::OneDie => "the die",
-            DiceKind::TwoDice => "both dice, e.g. 3 4",
-        });
+        let prompt = format!(
+            "Roll {kind} for {purpose}: type {} (1-6)",
+            match kind {
+                DiceKind::OneDie => "the die",
+                DiceKind::TwoDice => "both dice, e.g. 3 4",
+            }
+        );
         let check = |text: &str| -> Result<Vec<u8>, String> {
             let faces = parse_faces(text, "the keyboard").map_err(|e| e.to_string())?;
             if faces.len() == kind.count() {
                 Ok(faces)
             } else {
-                Err(format!("a {kind} needs {} die face(s), got {}", kind.count(), faces.len()))
+                Err(format!(
+                    "a {kind} needs {} die face(s), got {}",
+                    kind.count(),
+                    faces.len()
+                ))
             }
         };
         if std::io::stdin().is_terminal() {
@@ -185,9 +209,14 @@ impl DiceSource for ManualDice {
         }
         eprintln!("{prompt}");
         let mut line = String::new();
-        let read = std::io::stdin().lock().read_line(&mut line).map_err(|e| Error::Terminal(e.to_string()))?;
+        let read = std::io::stdin()
+            .lock()
+            .read_line(&mut line)
+            .map_err(|e| Error::Terminal(e.to_string()))?;
         if read == 0 {
-            return Err(Error::ManualDice(format!("standard input ended before the {kind} for {purpose}")));
+            return Err(Error::ManualDice(format!(
+                "standard input ended before the {kind} for {purpose}"
+            )));
         }
         Ok(Roll::new(check(&line).map_err(Error::ManualDice)?))
     }
@@ -201,10 +230,17 @@ mod tests {
     fn a_seed_replays_exactly() {
         let mut a = SeededDice::new(42);
         let mut b = SeededDice::new(42);
-        let ra: Vec<_> = (0..50).map(|_| a.roll(DiceKind::TwoDice, "t").unwrap()).collect();
-        let rb: Vec<_> = (0..50).map(|_| b.roll(DiceKind::TwoDice, "t").unwrap()).collect();
+        let ra: Vec<_> = (0..50)
+            .map(|_| a.roll(DiceKind::TwoDice, "t").unwrap())
+            .collect();
+        let rb: Vec<_> = (0..50)
+            .map(|_| b.roll(DiceKind::TwoDice, "t").unwrap())
+            .collect();
         assert_eq!(ra, rb);
-        assert!(ra.iter().all(|r| r.dice.iter().all(|&d| (1..=6).contains(&d))));
+        assert!(
+            ra.iter()
+                .all(|r| r.dice.iter().all(|&d| (1..=6).contains(&d)))
+        );
     }
 
     #[test]
@@ -213,7 +249,10 @@ mod tests {
         a.roll(DiceKind::TwoDice, "t").unwrap();
         a.roll(DiceKind::OneDie, "t").unwrap();
         let mut b = SeededDice::resume(7, a.used);
-        assert_eq!(a.roll(DiceKind::TwoDice, "t").unwrap(), b.roll(DiceKind::TwoDice, "t").unwrap());
+        assert_eq!(
+            a.roll(DiceKind::TwoDice, "t").unwrap(),
+            b.roll(DiceKind::TwoDice, "t").unwrap()
+        );
     }
 
     #[test]
@@ -231,7 +270,10 @@ mod tests {
         let mut d = ListedDice::new(vec![3, 4, 6], "test");
         assert_eq!(d.roll(DiceKind::TwoDice, "t").unwrap().original(), 7);
         assert_eq!(d.roll(DiceKind::OneDie, "t").unwrap().dice, vec![6]);
-        assert!(matches!(d.roll(DiceKind::OneDie, "t"), Err(Error::DiceExhausted { .. })));
+        assert!(matches!(
+            d.roll(DiceKind::OneDie, "t"),
+            Err(Error::DiceExhausted { .. })
+        ));
     }
 
     #[test]

@@ -15,7 +15,11 @@ pub struct Drm {
 
 impl Drm {
     pub fn new(value: i32, reason: impl Into<String>, rule: impl Into<String>) -> Self {
-        Drm { value, reason: reason.into(), rule: rule.into() }
+        Drm {
+            value,
+            reason: reason.into(),
+            rule: rule.into(),
+        }
     }
 }
 
@@ -35,7 +39,10 @@ pub fn total(drms: &[Drm]) -> i32 {
 
 /// The journal's form: `-1 Russian (12.6073); +2 Encircled (12.6073)`.
 pub fn describe(drms: &[Drm]) -> String {
-    drms.iter().map(Drm::to_string).collect::<Vec<_>>().join("; ")
+    drms.iter()
+        .map(Drm::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 #[cfg(test)]
@@ -44,9 +51,15 @@ mod tests {
 
     #[test]
     fn describes_like_the_journal() {
-        let drms = vec![Drm::new(-1, "Russian", "12.6073"), Drm::new(2, "Encircled", "12.6073")];
+        let drms = vec![
+            Drm::new(-1, "Russian", "12.6073"),
+            Drm::new(2, "Encircled", "12.6073"),
+        ];
         assert_eq!(total(&drms), 1);
-        assert_eq!(describe(&drms), "-1 Russian (12.6073); +2 Encircled (12.6073)");
+        assert_eq!(
+            describe(&drms),
+            "-1 Russian (12.6073); +2 Encircled (12.6073)"
+        );
         assert_eq!(describe(&[]), "");
     }
 }

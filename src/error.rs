@@ -6,29 +6,56 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 
     #[error(
         "{file}:{line}:{column}: {message}\nThe table file is not valid TOML for a votg table. Fix it by hand, or delete it from your --tables folder to use the built-in copy."
     )]
-    TableSyntax { file: String, line: usize, column: usize, message: String },
+    TableSyntax {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
 
     #[error(
         "{file}{location}: {message}\nFix the table file, or delete it from your --tables folder to use the built-in copy."
     )]
-    TableData { file: String, location: String, message: String },
+    TableData {
+        file: String,
+        location: String,
+        message: String,
+    },
 
-    #[error("there is no table `{id}`. Known tables: {known}. `votg table list` shows them with their rules.")]
+    #[error(
+        "there is no table `{id}`. Known tables: {known}. `votg table list` shows them with their rules."
+    )]
     UnknownTable { id: String, known: String },
 
     #[error("table `{table}` has no column `{column}`; choose one of: {choices}.")]
-    UnknownColumn { table: String, column: String, choices: String },
+    UnknownColumn {
+        table: String,
+        column: String,
+        choices: String,
+    },
 
     #[error("table `{table}` has several columns: choose one with {flag} ({choices}).")]
-    ColumnRequired { table: String, flag: String, choices: String },
+    ColumnRequired {
+        table: String,
+        flag: String,
+        choices: String,
+    },
 
     #[error("table `{table}` is chosen by --{wanted}, not --{given}: use --{wanted} ({choices}).")]
-    WrongSelector { table: String, wanted: String, given: String, choices: String },
+    WrongSelector {
+        table: String,
+        wanted: String,
+        given: String,
+        choices: String,
+    },
 
     #[error(
         "table `{table}` uses the Original roll only ({rule}): no DRM applies. Roll again without --drm."
@@ -38,13 +65,24 @@ pub enum Error {
     #[error("{origin}: `{face}` is not a die face; each die is a whole number from 1 to 6.")]
     BadDie { origin: String, face: String },
 
-    #[error("table `{table}` is rolled with a {kind}: give {count} die face(s) with --dice, not {given}.")]
-    WrongDiceCount { table: String, kind: String, count: usize, given: usize },
+    #[error(
+        "table `{table}` is rolled with a {kind}: give {count} die face(s) with --dice, not {given}."
+    )]
+    WrongDiceCount {
+        table: String,
+        kind: String,
+        count: usize,
+        given: usize,
+    },
 
     #[error(
         "{origin} ran out of dice after {used} face(s), at the {purpose}. Add more faces to it, or roll without it."
     )]
-    DiceExhausted { origin: String, used: usize, purpose: String },
+    DiceExhausted {
+        origin: String,
+        used: usize,
+        purpose: String,
+    },
 
     #[error("{0}. Type the faces of the dice you threw, 1 to 6 each.")]
     ManualDice(String),
@@ -52,7 +90,9 @@ pub enum Error {
     #[error("the terminal could not be used: {0}")]
     Terminal(String),
 
-    #[error("`{given}` is not a DRM: give a whole number such as 2 or -1 (write negative values as --drm=-1).")]
+    #[error(
+        "`{given}` is not a DRM: give a whole number such as 2 or -1 (write negative values as --drm=-1)."
+    )]
     BadDrm { given: String },
 }
 

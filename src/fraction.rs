@@ -5,8 +5,17 @@
 /// rule uses.
 pub fn fru(numerator: i64, denominator: i64) -> i64 {
     assert!(denominator != 0, "FRU by zero");
-    let (q, r) = (numerator.div_euclid(denominator), numerator.rem_euclid(denominator));
-    if r == 0 { q } else if denominator > 0 { q + 1 } else { q }
+    let (q, r) = (
+        numerator.div_euclid(denominator),
+        numerator.rem_euclid(denominator),
+    );
+    if r == 0 {
+        q
+    } else if denominator > 0 {
+        q + 1
+    } else {
+        q
+    }
 }
 
 /// `numerator / denominator`, FRD.

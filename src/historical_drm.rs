@@ -75,11 +75,27 @@ mod tests {
         let german = [0, -1, -2, -1, 0, 0, -1, -2, -2, -1, -1, 0, 1, 1];
         let russian = [0, -1, -1, -1, 0, 0, 1, 1, 0, -1, -1, 0, 1, 1];
         for (i, date) in (14..=27).enumerate() {
-            assert_eq!(h.drm(Side::German, date, false), Some(german[i]), "German {date} Sep");
-            assert_eq!(h.drm(Side::German, date, true), Some(german[i]), "German night {date} Sep");
-            assert_eq!(h.drm(Side::Russian, date, false), Some(russian[i]), "Russian {date} Sep");
+            assert_eq!(
+                h.drm(Side::German, date, false),
+                Some(german[i]),
+                "German {date} Sep"
+            );
+            assert_eq!(
+                h.drm(Side::German, date, true),
+                Some(german[i]),
+                "German night {date} Sep"
+            );
+            assert_eq!(
+                h.drm(Side::Russian, date, false),
+                Some(russian[i]),
+                "Russian {date} Sep"
+            );
         }
-        assert_eq!(h.drm(Side::Russian, 14, true), Some(-2), "Russian night of 14 Sep");
+        assert_eq!(
+            h.drm(Side::Russian, 14, true),
+            Some(-2),
+            "Russian night of 14 Sep"
+        );
         assert_eq!(h.drm(Side::Russian, 15, true), Some(-1));
         assert_eq!(h.drm(Side::German, 13, false), None);
         assert_eq!(h.drm(Side::German, 28, false), None);

@@ -56,7 +56,11 @@ impl InitiativeMatrix {
     pub fn validate(&self) -> Result<(), String> {
         for g in [Chit::Attack, Chit::Idle] {
             for r in [Chit::Attack, Chit::Idle] {
-                let n = self.cells.iter().filter(|c| c.german == g && c.russian == r).count();
+                let n = self
+                    .cells
+                    .iter()
+                    .filter(|c| c.german == g && c.russian == r)
+                    .count();
                 if n != 1 {
                     return Err(format!(
                         "initiative-matrix: German {g:?} / Russian {r:?} must have exactly one cell, found {n}"
@@ -77,9 +81,21 @@ mod tests {
     fn rule_12_6252_initiative_matrix() {
         let t = Tables::embedded().unwrap();
         let m = &t.initiative_matrix;
-        assert_eq!(m.cell(Chit::Attack, Chit::Attack).scenario, ScenarioType::DualAttack);
-        assert_eq!(m.cell(Chit::Attack, Chit::Idle).scenario, ScenarioType::GermanAssault);
-        assert_eq!(m.cell(Chit::Idle, Chit::Attack).scenario, ScenarioType::RussianAssault);
-        assert_eq!(m.cell(Chit::Idle, Chit::Idle).scenario, ScenarioType::IdleDay);
+        assert_eq!(
+            m.cell(Chit::Attack, Chit::Attack).scenario,
+            ScenarioType::DualAttack
+        );
+        assert_eq!(
+            m.cell(Chit::Attack, Chit::Idle).scenario,
+            ScenarioType::GermanAssault
+        );
+        assert_eq!(
+            m.cell(Chit::Idle, Chit::Attack).scenario,
+            ScenarioType::RussianAssault
+        );
+        assert_eq!(
+            m.cell(Chit::Idle, Chit::Idle).scenario,
+            ScenarioType::IdleDay
+        );
     }
 }

@@ -10,7 +10,9 @@ use crate::table::Column;
 pub fn ways(kind: DiceKind) -> Vec<(i32, u32)> {
     match kind {
         DiceKind::OneDie => (1..=6).map(|n| (n, 1)).collect(),
-        DiceKind::TwoDice => (2..=12i32).map(|n| (n, 6 - (n - 7).unsigned_abs())).collect(),
+        DiceKind::TwoDice => (2..=12i32)
+            .map(|n| (n, 6 - (n - 7).unsigned_abs()))
+            .collect(),
     }
 }
 
@@ -41,7 +43,12 @@ impl Chance {
         if self.ways == 0 || g == 1 {
             format!("{}/{} ({:.4})", self.ways, self.out_of, self.as_f64())
         } else {
-            format!("{}/{} ({reduced}, {:.4})", self.ways, self.out_of, self.as_f64())
+            format!(
+                "{}/{} ({reduced}, {:.4})",
+                self.ways,
+                self.out_of,
+                self.as_f64()
+            )
         }
     }
 }
@@ -63,14 +70,24 @@ pub fn column_odds(kind: DiceKind, column: &Column, drm: i32) -> Vec<Chance> {
             .expect("validated columns cover every integer");
         counts[index] += n;
     }
-    counts.into_iter().map(|ways| Chance { ways, out_of }).collect()
+    counts
+        .into_iter()
+        .map(|ways| Chance { ways, out_of })
+        .collect()
 }
 
 /// The chance that an Original roll falls in `range` (footnotes such as
 /// "an Original 2").
 pub fn original_chance(kind: DiceKind, range: crate::range::Range) -> Chance {
-    let ways = ways(kind).into_iter().filter(|(n, _)| range.contains(*n)).map(|(_, w)| w).sum();
-    Chance { ways, out_of: denominator(kind) }
+    let ways = ways(kind)
+        .into_iter()
+        .filter(|(n, _)| range.contains(*n))
+        .map(|(_, w)| w)
+        .sum();
+    Chance {
+        ways,
+        out_of: denominator(kind),
+    }
 }
 
 #[cfg(test)]
@@ -89,13 +106,25 @@ mod tests {
     #[test]
     fn dr_at_most_four_is_six_in_thirty_six() {
         let c = original_chance(DiceKind::TwoDice, "<= 4".parse().unwrap());
-        assert_eq!(c, Chance { ways: 6, out_of: 36 });
+        assert_eq!(
+            c,
+            Chance {
+                ways: 6,
+                out_of: 36
+            }
+        );
         assert_eq!(c.describe(), "6/36 (1/6, 0.1667)");
     }
 
     #[test]
     fn one_die_is_flat() {
-        assert_eq!(ways(DiceKind::OneDie).iter().map(|(_, n)| n).sum::<u32>(), 6);
-        assert_eq!(original_chance(DiceKind::OneDie, "6".parse().unwrap()).describe(), "1/6 (0.1667)");
+        assert_eq!(
+            ways(DiceKind::OneDie).iter().map(|(_, n)| n).sum::<u32>(),
+            6
+        );
+        assert_eq!(
+            original_chance(DiceKind::OneDie, "6".parse().unwrap()).describe(),
+            "1/6 (0.1667)"
+        );
     }
 }

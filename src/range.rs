@@ -28,31 +28,48 @@ impl FromStr for Range {
         let t = t.trim();
         let num = |x: &str| -> Result<i32, String> {
             x.trim()
-                .replace('–', "-")
-                .replace('−', "-")
+                .replace(['–', '−'], "-")
                 .parse::<i32>()
-                .map_err(|_| format!("`{s}` is not a range (expected `<= N`, `N-M`, `N` or `>= N`)"))
+                .map_err(|_| {
+                    format!("`{s}` is not a range (expected `<= N`, `N-M`, `N` or `>= N`)")
+                })
         };
         if let Some(rest) = t.strip_prefix("<=") {
-            return Ok(Range { min: None, max: Some(num(rest)?) });
+            return Ok(Range {
+                min: None,
+                max: Some(num(rest)?),
+            });
         }
         if let Some(rest) = t.strip_prefix(">=") {
-            return Ok(Range { min: Some(num(rest)?), max: None });
+            return Ok(Range {
+                min: Some(num(rest)?),
+                max: None,
+            });
         }
         // `N-M`, where N may itself be negative (`-2--1` is not used by any table).
         let t = t.replace('–', "-");
-        let split = t.char_indices().skip(1).find(|&(_, c)| c == '-').map(|(i, _)| i);
+        let split = t
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c == '-')
+            .map(|(i, _)| i);
         match split {
             Some(i) => {
                 let (a, b) = (num(&t[..i])?, num(&t[i + 1..])?);
                 if a > b {
                     return Err(format!("`{s}` runs backwards ({a} > {b})"));
                 }
-                Ok(Range { min: Some(a), max: Some(b) })
+                Ok(Range {
+                    min: Some(a),
+                    max: Some(b),
+                })
             }
             None => {
                 let n = num(&t)?;
-                Ok(Range { min: Some(n), max: Some(n) })
+                Ok(Range {
+                    min: Some(n),
+                    max: Some(n),
+                })
             }
         }
     }
@@ -89,12 +106,48 @@ mod tests {
 
     #[test]
     fn parses_every_form() {
-        assert_eq!("<= 2".parse::<Range>().unwrap(), Range { min: None, max: Some(2) });
-        assert_eq!("≥ 13".parse::<Range>().unwrap(), Range { min: Some(13), max: None });
-        assert_eq!("3-4".parse::<Range>().unwrap(), Range { min: Some(3), max: Some(4) });
-        assert_eq!("7".parse::<Range>().unwrap(), Range { min: Some(7), max: Some(7) });
-        assert_eq!("<= -1".parse::<Range>().unwrap(), Range { min: None, max: Some(-1) });
-        assert_eq!("-2".parse::<Range>().unwrap(), Range { min: Some(-2), max: Some(-2) });
+        assert_eq!(
+            "<= 2".parse::<Range>().unwrap(),
+            Range {
+                min: None,
+                max: Some(2)
+            }
+        );
+        assert_eq!(
+            "≥ 13".parse::<Range>().unwrap(),
+            Range {
+                min: Some(13),
+                max: None
+            }
+        );
+        assert_eq!(
+            "3-4".parse::<Range>().unwrap(),
+            Range {
+                min: Some(3),
+                max: Some(4)
+            }
+        );
+        assert_eq!(
+            "7".parse::<Range>().unwrap(),
+            Range {
+                min: Some(7),
+                max: Some(7)
+            }
+        );
+        assert_eq!(
+            "<= -1".parse::<Range>().unwrap(),
+            Range {
+                min: None,
+                max: Some(-1)
+            }
+        );
+        assert_eq!(
+            "-2".parse::<Range>().unwrap(),
+            Range {
+                min: Some(-2),
+                max: Some(-2)
+            }
+        );
         assert!("4-3".parse::<Range>().is_err());
         assert!("abc".parse::<Range>().is_err());
         assert!("".parse::<Range>().is_err());

@@ -7,7 +7,8 @@ use crate::table::{Column, DiceTable, Layout, Resolution};
 
 pub fn grid() -> Table {
     let mut t = Table::new();
-    t.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
+    t.load_style(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
     if let Some(width) = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()) {
         t.set_width(width);
     }
@@ -27,10 +28,16 @@ fn segments(table: &DiceTable) -> Vec<crate::range::Range> {
     let mut out = Vec::new();
     let mut low: Option<i32> = None;
     for s in starts {
-        out.push(Range { min: low, max: Some(s - 1) });
+        out.push(Range {
+            min: low,
+            max: Some(s - 1),
+        });
         low = Some(s);
     }
-    out.push(Range { min: low, max: None });
+    out.push(Range {
+        min: low,
+        max: None,
+    });
     out
 }
 
@@ -40,7 +47,10 @@ fn representative(r: crate::range::Range) -> i32 {
 
 /// `votg table show` for a dice table.
 pub fn dice_table(table: &DiceTable) -> String {
-    let mut out = format!("{} ({}) — {} — `{}`\n", table.title, table.rule, table.dice, table.id);
+    let mut out = format!(
+        "{} ({}) — {} — `{}`\n",
+        table.title, table.rule, table.dice, table.id
+    );
     if !table.description.is_empty() {
         out.push_str(&table.description);
         out.push('\n');
@@ -60,7 +70,12 @@ pub fn dice_table(table: &DiceTable) -> String {
         }
         Layout::ByResult => {
             let mut header = vec!["Result".to_string()];
-            header.extend(table.columns.iter().map(|c| format!("{} ({})", c.title, table.dice)));
+            header.extend(
+                table
+                    .columns
+                    .iter()
+                    .map(|c| format!("{} ({})", c.title, table.dice)),
+            );
             t.set_header(header);
             let mut results: Vec<String> = Vec::new();
             for c in &table.columns {
@@ -80,7 +95,10 @@ pub fn dice_table(table: &DiceTable) -> String {
                         .collect::<Vec<_>>()
                         .join(", ")
                 }));
-                let row: Vec<String> = row.into_iter().map(|s| if s.is_empty() { "—".into() } else { s }).collect();
+                let row: Vec<String> = row
+                    .into_iter()
+                    .map(|s| if s.is_empty() { "—".into() } else { s })
+                    .collect();
                 t.add_row(row);
             }
         }
@@ -88,42 +106,92 @@ pub fn dice_table(table: &DiceTable) -> String {
     out.push_str(&t.to_string());
     out.push('\n');
     if let Some(g) = &table.gate {
-        out.push_str(&format!("{} {} (a {} of {} first)\n", g.mark, g.text, g.dice, g.pass));
+        out.push_str(&format!(
+            "{} {} (a {} of {} first)\n",
+            g.mark, g.text, g.dice, g.pass
+        ));
     }
     if !table.drms.is_empty() {
-        out.push_str(&format!("{}:\n", if table.dice == crate::dice::DiceKind::OneDie { "drm" } else { "DRM" }));
+        out.push_str(&format!(
+            "{}:\n",
+            if table.dice == crate::dice::DiceKind::OneDie {
+                "drm"
+            } else {
+                "DRM"
+            }
+        ));
         for d in &table.drms {
-            let marks = if d.marks.is_empty() { String::new() } else { d.marks.join("") };
-            let only = if d.columns.is_empty() { String::new() } else { format!(" [{} only]", d.columns.join(", ")) };
-            out.push_str(&format!("  {:>5}  {}{marks}{only} ({})\n", d.drm, d.reason, d.rule));
+            let marks = if d.marks.is_empty() {
+                String::new()
+            } else {
+                d.marks.join("")
+            };
+            let only = if d.columns.is_empty() {
+                String::new()
+            } else {
+                format!(" [{} only]", d.columns.join(", "))
+            };
+            out.push_str(&format!(
+                "  {:>5}  {}{marks}{only} ({})\n",
+                d.drm, d.reason, d.rule
+            ));
         }
     } else if table.no_drm {
         out.push_str("No DRM: the Original roll is used.\n");
     }
     for f in &table.footnotes {
-        let fires = f.on_original.map_or(String::new(), |r| format!(" [fires on an Original {r}]"));
+        let fires = f
+            .on_original
+            .map_or(String::new(), |r| format!(" [fires on an Original {r}]"));
         out.push_str(&format!("{} {}{fires}\n", f.mark, f.text));
     }
     for r in &table.readings {
-        out.push_str(&format!("Reading {} [{}]: {}\n", r.clarification, r.kind, r.text));
+        out.push_str(&format!(
+            "Reading {} [{}]: {}\n",
+            r.clarification, r.kind, r.text
+        ));
     }
     out
 }
 
 /// `votg table odds` for one column.
 pub fn odds(table: &DiceTable, column: &Column, drm: i32) -> String {
-    let mut out = format!("{} ({}), {}, DRM total {drm:+}\n", table.title, table.rule, column.title);
+    let mut out = format!(
+        "{} ({}), {}, DRM total {drm:+}\n",
+        table.title, table.rule, column.title
+    );
     let mut t = grid();
-    t.set_header(vec![format!("Final {}", table.dice), "Result".into(), "Chance".into()]);
-    for (row, chance) in column.rows.iter().zip(odds::column_odds(table.dice, column, drm)) {
-        t.add_row(vec![row.range().to_string(), row.marked_result(), chance.describe()]);
+    t.set_header(vec![
+        format!("Final {}", table.dice),
+        "Result".into(),
+        "Chance".into(),
+    ]);
+    for (row, chance) in column
+        .rows
+        .iter()
+        .zip(odds::column_odds(table.dice, column, drm))
+    {
+        t.add_row(vec![
+            row.range().to_string(),
+            row.marked_result(),
+            chance.describe(),
+        ]);
     }
     out.push_str(&t.to_string());
     out.push('\n');
-    for f in table.footnotes.iter().filter(|f| f.columns.is_empty() || f.columns.contains(&column.id)) {
+    for f in table
+        .footnotes
+        .iter()
+        .filter(|f| f.columns.is_empty() || f.columns.contains(&column.id))
+    {
         if let Some(r) = f.on_original {
             let c: Chance = odds::original_chance(table.dice, r);
-            out.push_str(&format!("{} Original {r}: {} — {}\n", f.mark, c.describe(), f.text));
+            out.push_str(&format!(
+                "{} Original {r}: {} — {}\n",
+                f.mark,
+                c.describe(),
+                f.text
+            ));
         }
     }
     out
@@ -142,7 +210,12 @@ pub fn resolution(r: &Resolution) -> String {
     for d in &r.drms {
         out.push_str(&format!("\n  {d}"));
     }
-    out.push_str(&format!("\nFinal {} {}: {}", r.table.dice, r.final_result, r.row.marked_result()));
+    out.push_str(&format!(
+        "\nFinal {} {}: {}",
+        r.table.dice,
+        r.final_result,
+        r.row.marked_result()
+    ));
     for f in &r.notes {
         out.push_str(&format!("\n  {} {}", f.mark, f.text));
     }

@@ -128,7 +128,11 @@ impl CgMax {
         if slots.is_empty() {
             "0".into()
         } else {
-            slots.iter().map(Slot::describe).collect::<Vec<_>>().join(" / ")
+            slots
+                .iter()
+                .map(Slot::describe)
+                .collect::<Vec<_>>()
+                .join(" / ")
         }
     }
 }
@@ -194,20 +198,37 @@ impl RgDef {
             return self
                 .weapons
                 .iter()
-                .map(|w| if w.count == 1 { w.weapon.clone() } else { format!("{} x{}", w.weapon, w.count) })
+                .map(|w| {
+                    if w.count == 1 {
+                        w.weapon.clone()
+                    } else {
+                        format!("{} x{}", w.weapon, w.count)
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
         }
         if self.units.len() > 1 {
-            return self.units.iter().map(|u| u.unit.clone()).collect::<Vec<_>>().join(" + ");
+            return self
+                .units
+                .iter()
+                .map(|u| u.unit.clone())
+                .collect::<Vec<_>>()
+                .join(" + ");
         }
-        self.unit_type.clone().or_else(|| self.module.clone()).unwrap_or_default()
+        self.unit_type
+            .clone()
+            .or_else(|| self.module.clone())
+            .unwrap_or_default()
     }
 }
 
 fn superscript(n: u32) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    n.to_string().chars().map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize]).collect()
+    n.to_string()
+        .chars()
+        .map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize])
+        .collect()
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -233,7 +254,9 @@ impl RgChart {
     }
 
     pub fn entry_code(&self, id: &str) -> Option<&EntryCode> {
-        self.entry_codes.iter().find(|c| c.id.eq_ignore_ascii_case(id))
+        self.entry_codes
+            .iter()
+            .find(|c| c.id.eq_ignore_ascii_case(id))
     }
 
     pub fn note(&self, letter: &str) -> Option<&ChartNote> {
@@ -249,11 +272,20 @@ impl RgChart {
             if !seen.insert(rg.id.to_ascii_uppercase()) {
                 return Err(format!("{at} is listed twice"));
             }
-            let letters = rg.notes.iter().chain(&rg.cost_notes).chain(&rg.daily_max_notes);
-            let slot_letters = Cg::ALL.iter().flat_map(|&cg| rg.cg_max.slots(cg)).flat_map(|s| &s.notes);
+            let letters = rg
+                .notes
+                .iter()
+                .chain(&rg.cost_notes)
+                .chain(&rg.daily_max_notes);
+            let slot_letters = Cg::ALL
+                .iter()
+                .flat_map(|&cg| rg.cg_max.slots(cg))
+                .flat_map(|s| &s.notes);
             for letter in letters.chain(slot_letters) {
                 if self.note(letter).is_none() {
-                    return Err(format!("{at}: note `{letter}` is not among the chart's [[notes]]"));
+                    return Err(format!(
+                        "{at}: note `{letter}` is not among the chart's [[notes]]"
+                    ));
                 }
             }
             for cg in Cg::ALL {
@@ -261,10 +293,14 @@ impl RgChart {
                     if let Some(code) = &slot.code
                         && self.entry_code(code).is_none()
                     {
-                        return Err(format!("{at}: CG {cg} names Entry Code `{code}`, which has no [[entry_codes]]"));
+                        return Err(format!(
+                            "{at}: CG {cg} names Entry Code `{code}`, which has no [[entry_codes]]"
+                        ));
                     }
                     if slot.count == 0 {
-                        return Err(format!("{at}: CG {cg} has a slot of 0; write an empty list for none"));
+                        return Err(format!(
+                            "{at}: CG {cg} has a slot of 0; write an empty list for none"
+                        ));
                     }
                 }
             }
@@ -281,7 +317,10 @@ impl RgChart {
                     ));
                 }
                 if !line.elr_replaced.is_empty() && line.elr_replaced.len() != levels {
-                    return Err(format!("{at}: unit `{}`: elr_replaced needs {levels} numbers", line.unit));
+                    return Err(format!(
+                        "{at}: unit `{}`: elr_replaced needs {levels} numbers",
+                        line.unit
+                    ));
                 }
             }
         }

@@ -90,7 +90,9 @@ impl FromStr for Cg {
             "II" | "2" => Ok(Cg::II),
             "III" | "3" => Ok(Cg::III),
             "IV" | "4" => Ok(Cg::IV),
-            _ => Err(format!("`{s}` is not a Campaign Game: use I, II, III or IV")),
+            _ => Err(format!(
+                "`{s}` is not a Campaign Game: use I, II, III or IV"
+            )),
         }
     }
 }

@@ -24,7 +24,11 @@ pub struct SwChoice {
 impl SwChoice {
     /// The SW a dr gives (notes † and ‡).
     pub fn pick(&self, dr: i32) -> &str {
-        if self.low_range.contains(dr) { &self.low } else { &self.high }
+        if self.low_range.contains(dr) {
+            &self.low
+        } else {
+            &self.high
+        }
     }
 }
 
@@ -97,7 +101,11 @@ impl SwChart {
                 .keys()
                 .chain(row.reinforced_extra.keys())
                 .map(String::as_str)
-                .chain(row.choice.iter().flat_map(|c| [c.low.as_str(), c.high.as_str()]));
+                .chain(
+                    row.choice
+                        .iter()
+                        .flat_map(|c| [c.low.as_str(), c.high.as_str()]),
+                );
             for k in kinds {
                 if !SW_KINDS.contains(&k) {
                     return Err(format!(
@@ -111,7 +119,10 @@ impl SwChart {
             if let Some(c) = &row.choice {
                 for n in 1..=6 {
                     if c.low_range.contains(n) == c.high_range.contains(n) {
-                        return Err(format!("{} row `{}`: the choice dr {n} must pick exactly one SW", self.id, row.rg));
+                        return Err(format!(
+                            "{} row `{}`: the choice dr {n} must pick exactly one SW",
+                            self.id, row.rg
+                        ));
                     }
                 }
             }

@@ -174,7 +174,10 @@ impl DiceTable {
     /// Checks what serde cannot: every column covers every integer exactly
     /// once, marks and columns referred to exist.
     pub fn validate(&self) -> Result<(), DataDefect> {
-        let defect = |message: String| DataDefect { message, span: None };
+        let defect = |message: String| DataDefect {
+            message,
+            span: None,
+        };
         if self.columns.is_empty() {
             return Err(defect(format!("table `{}` has no [[columns]]", self.id)));
         }
@@ -201,13 +204,16 @@ impl DiceTable {
         }
         let known = self.column_ids();
         let check_columns = |what: &str, columns: &[String]| {
-            columns.iter().find(|c| !known.contains(&c.as_str())).map_or(Ok(()), |c| {
-                Err(defect(format!(
-                    "table `{}`: {what} names column `{c}`, but the table's columns are {}",
-                    self.id,
-                    known.join(", ")
-                )))
-            })
+            columns
+                .iter()
+                .find(|c| !known.contains(&c.as_str()))
+                .map_or(Ok(()), |c| {
+                    Err(defect(format!(
+                        "table `{}`: {what} names column `{c}`, but the table's columns are {}",
+                        self.id,
+                        known.join(", ")
+                    )))
+                })
         };
         for d in &self.drms {
             check_columns(&format!("DRM `{} {}`", d.drm, d.reason), &d.columns)?;
@@ -230,7 +236,7 @@ impl DiceTable {
         let notes = self
             .footnotes
             .iter()
-            .filter(|f| f.columns.is_empty() || f.columns.iter().any(|c| *c == column.id))
+            .filter(|f| f.columns.is_empty() || f.columns.contains(&column.id))
             .filter(|f| {
                 f.on_original.is_some_and(|r| r.contains(original)) || row.marks.contains(&f.mark)
             })
@@ -256,14 +262,20 @@ fn check_coverage(column: &Column) -> Result<(), (String, Option<std::ops::Range
     };
     if first.range().min.is_some() {
         return Err((
-            format!("the first row `{}` must be open-ended (`<= N`)", first.range()),
+            format!(
+                "the first row `{}` must be open-ended (`<= N`)",
+                first.range()
+            ),
             Some(first.range.span()),
         ));
     }
     let last = rows.last().expect("non-empty");
     if last.range().max.is_some() {
         return Err((
-            format!("the last row `{}` must be open-ended (`>= N`)", last.range()),
+            format!(
+                "the last row `{}` must be open-ended (`>= N`)",
+                last.range()
+            ),
             Some(last.range.span()),
         ));
     }
@@ -276,8 +288,15 @@ fn check_coverage(column: &Column) -> Result<(), (String, Option<std::ops::Range
             ));
         };
         if start != end + 1 {
-            let what = if start <= end { "overlaps" } else { "leaves a gap after" };
-            return Err((format!("row `{b}` {what} row `{a}`"), Some(pair[1].range.span())));
+            let what = if start <= end {
+                "overlaps"
+            } else {
+                "leaves a gap after"
+            };
+            return Err((
+                format!("row `{b}` {what} row `{a}`"),
+                Some(pair[1].range.span()),
+            ));
         }
     }
     Ok(())

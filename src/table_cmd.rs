@@ -15,8 +15,20 @@ pub fn run(cmd: &TableCommand, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     match cmd {
         TableCommand::List { json } => Ok(list(&tables, *json)),
-        TableCommand::Show { id, column, side, json } => show(&tables, id, column.as_deref(), *side, *json),
-        TableCommand::Roll { id, dice, drm, column, side, json } => {
+        TableCommand::Show {
+            id,
+            column,
+            side,
+            json,
+        } => show(&tables, id, column.as_deref(), *side, *json),
+        TableCommand::Roll {
+            id,
+            dice,
+            drm,
+            column,
+            side,
+            json,
+        } => {
             let table = tables.dice_table(id)?;
             let column = pick_column(table, column.as_deref(), *side)?;
             let drms = parse_drms(table, drm)?;
@@ -24,9 +36,22 @@ pub fn run(cmd: &TableCommand, global: &Global) -> Result<String, Error> {
                 Some(text) => Box::new(ListedDice::new(parse_faces(text, "--dice")?, "--dice")),
                 None => global.dice()?,
             };
-            roll(table, column, &drms, dice.as_deref(), source.as_mut(), *json)
+            roll(
+                table,
+                column,
+                &drms,
+                dice.as_deref(),
+                source.as_mut(),
+                *json,
+            )
         }
-        TableCommand::Odds { id, drm, column, side, json } => {
+        TableCommand::Odds {
+            id,
+            drm,
+            column,
+            side,
+            json,
+        } => {
             let table = tables.dice_table(id)?;
             let drms = parse_drms(table, drm)?;
             let total = crate::drm::total(&drms);
@@ -44,7 +69,11 @@ pub fn run(cmd: &TableCommand, global: &Global) -> Result<String, Error> {
                 });
                 format!("{}\n", serde_json::to_string_pretty(&value).expect("json"))
             } else {
-                columns.iter().map(|c| render::odds(table, c, total)).collect::<Vec<_>>().join("\n")
+                columns
+                    .iter()
+                    .map(|c| render::odds(table, c, total))
+                    .collect::<Vec<_>>()
+                    .join("\n")
             })
         }
     }
@@ -79,22 +108,47 @@ fn list(tables: &Tables, json: bool) -> String {
         } else {
             String::new()
         };
-        t.add_row(vec![table.id.clone(), table.title.clone(), table.rule.clone(), table.dice.to_string(), columns]);
+        t.add_row(vec![
+            table.id.clone(),
+            table.title.clone(),
+            table.rule.clone(),
+            table.dice.to_string(),
+            columns,
+        ]);
     }
     for id in CHART_IDS {
         let (title, rule) = chart_render::title_rule(tables, id);
-        t.add_row(vec![id.to_string(), title, rule, "chart".into(), String::new()]);
+        t.add_row(vec![
+            id.to_string(),
+            title,
+            rule,
+            "chart".into(),
+            String::new(),
+        ]);
     }
     format!("{t}\n")
 }
 
-fn show(tables: &Tables, id: &str, column: Option<&str>, side: Option<Side>, json: bool) -> Result<String, Error> {
+fn show(
+    tables: &Tables,
+    id: &str,
+    column: Option<&str>,
+    side: Option<Side>,
+    json: bool,
+) -> Result<String, Error> {
     if CHART_IDS.contains(&id) {
-        return Ok(if json { chart_render::chart_json(tables, id) } else { chart_render::chart(tables, id) });
+        return Ok(if json {
+            chart_render::chart_json(tables, id)
+        } else {
+            chart_render::chart(tables, id)
+        });
     }
     let table = tables.dice_table(id)?;
     if json {
-        return Ok(format!("{}\n", serde_json::to_string_pretty(table).expect("json")));
+        return Ok(format!(
+            "{}\n",
+            serde_json::to_string_pretty(table).expect("json")
+        ));
     }
     if column.is_some() || side.is_some() {
         let c = pick_column(table, column, side)?;
@@ -106,7 +160,11 @@ fn show(tables: &Tables, id: &str, column: Option<&str>, side: Option<Side>, jso
 }
 
 /// The column named by `--column` or `--side`, as the table is chosen.
-pub fn pick_column<'a>(table: &'a DiceTable, column: Option<&str>, side: Option<Side>) -> Result<&'a Column, Error> {
+pub fn pick_column<'a>(
+    table: &'a DiceTable,
+    column: Option<&str>,
+    side: Option<Side>,
+) -> Result<&'a Column, Error> {
     let choices = table.column_ids().join(", ");
     let wanted = match table.select {
         Select::Column => "column",
@@ -114,7 +172,8 @@ pub fn pick_column<'a>(table: &'a DiceTable, column: Option<&str>, side: Option<
     };
     let name = match (column, side) {
         (Some(c), _) => {
-            if table.select == Select::Side && table.columns.len() > 1 && table.column(c).is_none() {
+            if table.select == Select::Side && table.columns.len() > 1 && table.column(c).is_none()
+            {
                 return Err(Error::WrongSelector {
                     table: table.id.clone(),
                     wanted: wanted.into(),
@@ -142,22 +201,37 @@ pub fn pick_column<'a>(table: &'a DiceTable, column: Option<&str>, side: Option<
             if table.columns.len() == 1 {
                 return Ok(&table.columns[0]);
             }
-            return Err(Error::ColumnRequired { table: table.id.clone(), flag: format!("--{wanted}"), choices });
+            return Err(Error::ColumnRequired {
+                table: table.id.clone(),
+                flag: format!("--{wanted}"),
+                choices,
+            });
         }
     };
-    table.column(&name).ok_or(Error::UnknownColumn { table: table.id.clone(), column: name, choices })
+    table.column(&name).ok_or(Error::UnknownColumn {
+        table: table.id.clone(),
+        column: name,
+        choices,
+    })
 }
 
 fn parse_drms(table: &DiceTable, given: &[String]) -> Result<Vec<Drm>, Error> {
     let drms = given
         .iter()
         .map(|g| {
-            let v: i32 = g.trim().trim_start_matches('+').parse().map_err(|_| Error::BadDrm { given: g.clone() })?;
+            let v: i32 = g
+                .trim()
+                .trim_start_matches('+')
+                .parse()
+                .map_err(|_| Error::BadDrm { given: g.clone() })?;
             Ok(Drm::new(v, "given with --drm", ""))
         })
         .collect::<Result<Vec<_>, Error>>()?;
     if table.no_drm && drms.iter().any(|d| d.value != 0) {
-        return Err(Error::DrmNotAllowed { table: table.id.clone(), rule: table.rule.clone() });
+        return Err(Error::DrmNotAllowed {
+            table: table.id.clone(),
+            rule: table.rule.clone(),
+        });
     }
     Ok(drms)
 }
@@ -170,7 +244,10 @@ fn roll(
     source: &mut dyn DiceSource,
     json: bool,
 ) -> Result<String, Error> {
-    let gate = table.gate.as_ref().filter(|g| g.columns.contains(&column.id));
+    let gate = table
+        .gate
+        .as_ref()
+        .filter(|g| g.columns.contains(&column.id));
     // With --dice, a gated column takes the gate die first when it is given;
     // faces for the table alone mean the gate was passed at the table.
     let gate_roll = match (gate, given) {
@@ -221,7 +298,13 @@ fn roll(
     }
     let mut out = String::new();
     if let (Some(g), Some(gr)) = (gate, &gate_roll) {
-        out.push_str(&format!("{} gate {}: {} — passed ({} needed)\n", g.mark, g.dice, gr.original(), g.pass));
+        out.push_str(&format!(
+            "{} gate {}: {} — passed ({} needed)\n",
+            g.mark,
+            g.dice,
+            gr.original(),
+            g.pass
+        ));
     }
     out.push_str(&render::resolution(&r));
     Ok(out)

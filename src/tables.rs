@@ -123,14 +123,27 @@ impl Tables {
                 "dice" => {
                     let table: DiceTable = parse(&source)?;
                     check_schema(&source, table.schema)?;
-                    table.validate().map_err(|d| data_error(&source, d.span, d.message))?;
+                    table
+                        .validate()
+                        .map_err(|d| data_error(&source, d.span, d.message))?;
                     if dice.contains_key(&table.id) {
-                        return Err(data_error(&source, None, format!("a second table has the id `{}`", table.id)));
+                        return Err(data_error(
+                            &source,
+                            None,
+                            format!("a second table has the id `{}`", table.id),
+                        ));
                     }
                     dice.insert(table.id.clone(), table);
                 }
-                "rg-chart" | "sw-chart" | "historical-drm" | "initiative-matrix" | "fortification-purchase" => {
-                    let id = probe.id.clone().ok_or_else(|| data_error(&source, None, "missing `id`".into()))?;
+                "rg-chart"
+                | "sw-chart"
+                | "historical-drm"
+                | "initiative-matrix"
+                | "fortification-purchase" => {
+                    let id = probe
+                        .id
+                        .clone()
+                        .ok_or_else(|| data_error(&source, None, "missing `id`".into()))?;
                     charts.insert(id, source);
                 }
                 _ => {
@@ -165,7 +178,10 @@ impl Tables {
             dice,
             historical_drm: parse_checked(&historical_drm, HistoricalDrmChart::validate)?,
             initiative_matrix: parse_checked(&initiative_matrix, InitiativeMatrix::validate)?,
-            fortification_purchase: parse_checked(&fortification_purchase, FortificationTable::validate)?,
+            fortification_purchase: parse_checked(
+                &fortification_purchase,
+                FortificationTable::validate,
+            )?,
             german_rg: parse_checked(&german_rg, RgChart::validate)?,
             russian_rg: parse_checked(&russian_rg, RgChart::validate)?,
             german_sw: parse_checked(&german_sw, SwChart::validate)?,
@@ -177,7 +193,12 @@ impl Tables {
     pub fn dice_table(&self, id: &str) -> Result<&DiceTable, Error> {
         self.dice.get(id).ok_or_else(|| Error::UnknownTable {
             id: id.to_string(),
-            known: DICE_TABLE_IDS.iter().chain(CHART_IDS).copied().collect::<Vec<_>>().join(", "),
+            known: DICE_TABLE_IDS
+                .iter()
+                .chain(CHART_IDS)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", "),
         })
     }
 }
@@ -186,29 +207,61 @@ fn embedded_sources() -> BTreeMap<String, Source> {
     embedded::EMBEDDED
         .iter()
         .map(|(name, text)| {
-            (name.to_string(), Source { file: format!("tables/{name} (built in)"), text: text.to_string() })
+            (
+                name.to_string(),
+                Source {
+                    file: format!("tables/{name} (built in)"),
+                    text: text.to_string(),
+                },
+            )
         })
         .collect()
 }
 
-fn read_dir_sources(dir: &Path, base: &Path, out: &mut BTreeMap<String, Source>) -> Result<(), Error> {
-    let io = |source| Error::Io { path: dir.to_path_buf(), source };
-    let mut entries: Vec<_> = std::fs::read_dir(dir).map_err(io)?.collect::<Result<_, _>>().map_err(io)?;
+fn read_dir_sources(
+    dir: &Path,
+    base: &Path,
+    out: &mut BTreeMap<String, Source>,
+) -> Result<(), Error> {
+    let io = |source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .collect::<Result<_, _>>()
+        .map_err(io)?;
     entries.sort_by_key(|e| e.path());
     for entry in entries {
         let path = entry.path();
         if path.is_dir() {
             read_dir_sources(&path, base, out)?;
         } else if path.extension().is_some_and(|x| x == "toml") {
-            let bytes = std::fs::read(&path).map_err(|source| Error::Io { path: path.clone(), source })?;
+            let bytes = std::fs::read(&path).map_err(|source| Error::Io {
+                path: path.clone(),
+                source,
+            })?;
             let text = String::from_utf8(bytes).map_err(|e| Error::TableSyntax {
                 file: path.display().to_string(),
                 line: 1,
                 column: 1,
-                message: format!("the file is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+                message: format!(
+                    "the file is not UTF-8 text (invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
             })?;
-            let name = path.strip_prefix(base).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-            out.insert(name, Source { file: path.display().to_string(), text });
+            let name = path
+                .strip_prefix(base)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.insert(
+                name,
+                Source {
+                    file: path.display().to_string(),
+                    text,
+                },
+            );
         }
     }
     Ok(())
@@ -219,7 +272,10 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text[..floor_char_boundary(text, offset)];
     let line = before.matches('\n').count() + 1;
-    let column = before.rfind('\n').map_or(before.chars().count(), |i| before[i + 1..].chars().count()) + 1;
+    let column = before
+        .rfind('\n')
+        .map_or(before.chars().count(), |i| before[i + 1..].chars().count())
+        + 1;
     (line, column)
 }
 
@@ -234,8 +290,15 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 /// that names file, line and column.
 pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Error> {
     toml::from_str(&source.text).map_err(|e| {
-        let (line, column) = e.span().map_or((1, 1), |s| line_column(&source.text, s.start));
-        Error::TableSyntax { file: source.file.clone(), line, column, message: e.message().to_string() }
+        let (line, column) = e
+            .span()
+            .map_or((1, 1), |s| line_column(&source.text, s.start));
+        Error::TableSyntax {
+            file: source.file.clone(),
+            line,
+            column,
+            message: e.message().to_string(),
+        }
     })
 }
 
@@ -244,17 +307,24 @@ fn data_error(source: &Source, span: Option<std::ops::Range<usize>>, message: St
         let (line, column) = line_column(&source.text, s.start);
         format!(":{line}:{column}")
     });
-    Error::TableData { file: source.file.clone(), location, message }
+    Error::TableData {
+        file: source.file.clone(),
+        location,
+        message,
+    }
 }
 
 fn check_schema(source: &Source, schema: u32) -> Result<(), Error> {
     if schema == 1 {
         Ok(())
     } else {
-        Err(data_error(source, None, format!("schema {schema} is not one this votg reads (it reads schema 1)")))
+        Err(data_error(
+            source,
+            None,
+            format!("schema {schema} is not one this votg reads (it reads schema 1)"),
+        ))
     }
 }
-
 
 fn parse_checked<T, F>(source: &Source, validate: F) -> Result<T, Error>
 where
@@ -275,7 +345,13 @@ pub trait HasSchemaField {
 macro_rules! has_schema {
     ($($t:ty),*) => {$(impl HasSchemaField for $t { fn schema_version(&self) -> u32 { self.schema } })*};
 }
-has_schema!(HistoricalDrmChart, InitiativeMatrix, FortificationTable, RgChart, SwChart);
+has_schema!(
+    HistoricalDrmChart,
+    InitiativeMatrix,
+    FortificationTable,
+    RgChart,
+    SwChart
+);
 
 #[cfg(test)]
 mod tests {
