@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::dice::{DiceSource, ListedDice, ManualDice, SeededDice};
 use crate::error::Error;
-use crate::side::Side;
+use crate::side::{Cg, Side};
 use crate::tables::Tables;
 
 #[derive(Debug, Parser)]
@@ -30,7 +30,7 @@ pub struct Global {
     /// Take die faces from FILE (whitespace-separated, one face per dr, two per DR)
     #[arg(long, global = true, value_name = "FILE", conflicts_with_all = ["seed", "manual_dice"])]
     pub dice_file: Option<PathBuf>,
-    /// Roll with a ChaCha generator seeded with N (the same seed replays the same dice)
+    /// Roll with a ChaCha generator seeded with N (the same seed replays the same dice); with `new`, the campaign's seed
     #[arg(long, global = true, value_name = "N", conflicts_with = "manual_dice")]
     pub seed: Option<u64>,
     /// Type in the dice you throw at the table instead of letting votg roll
@@ -60,8 +60,72 @@ impl Global {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Csv,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Start a Campaign Game in a new folder, at its Initial Scenario (12.5)
+    New {
+        /// The folder to create (must be new or empty)
+        dir: PathBuf,
+        /// Which Campaign Game: I, II, III or IV (12.51-12.54)
+        #[arg(long)]
+        cg: Cg,
+    },
+    /// What is public: CG, CG Day, each side's RePh step, weather, scenarios
+    Status {
+        /// Campaign folder (default: the current folder)
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// A side's CG Roster (private to that side)
+    Roster {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[arg(long)]
+        side: Side,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// A side's RG Purchase Record (private to that side)
+    Purchases {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[arg(long)]
+        side: Side,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// A side's Force Organizer: every unit and item by box (private to that side)
+    Force {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[arg(long)]
+        side: Side,
+    },
+    /// The journal of rolls and decisions; secret rows only for their side
+    Log {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Show this side's rows, its secret ones included
+        #[arg(long)]
+        side: Option<Side>,
+        /// Only rows of this RePh step (e.g. 12.618)
+        #[arg(long)]
+        step: Option<String>,
+        /// Show every row, secret ones of both sides too (post-game review)
+        #[arg(long)]
+        reveal: bool,
+    },
+    /// Take back the last step: the campaign files return to exactly what they were
+    Undo {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
     /// Look up, roll on, and compute odds for the rules' tables and charts
     #[command(subcommand)]
     Table(TableCommand),
@@ -152,7 +216,32 @@ pub fn main() -> i32 {
 
 /// Runs a parsed command; returns what it prints.
 pub fn run(cli: Cli) -> Result<String, Error> {
+    use crate::campaign_cmd as c;
+    let g = &cli.global;
     match &cli.command {
-        Command::Table(cmd) => crate::table_cmd::run(cmd, &cli.global),
+        Command::New { dir, cg } => c::new(dir, *cg, g),
+        Command::Status { dir } => c::status(dir, g),
+        Command::Roster { dir, side, format } => c::roster(dir, *side, *format == Format::Csv, g),
+        Command::Purchases { dir, side, format } => {
+            c::purchases(dir, *side, *format == Format::Csv, g)
+        }
+        Command::Force { dir, side } => c::force(dir, *side, g),
+        Command::Log {
+            dir,
+            side,
+            step,
+            reveal,
+        } => c::log(dir, *side, step.as_deref(), *reveal, g),
+        Command::Undo { dir } => c::undo(dir, g),
+        Command::Table(cmd) => crate::table_cmd::run(cmd, g),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clap_definition_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
     }
 }

@@ -94,6 +94,49 @@ pub enum Error {
         "`{given}` is not a DRM: give a whole number such as 2 or -1 (write negative values as --drm=-1)."
     )]
     BadDrm { given: String },
+
+    #[error("{} is not a votg campaign (no campaign.toml). Create one with `votg new {} --cg I|II|III|IV`, or pass the campaign's folder.", dir.display(), dir.display())]
+    NotACampaign { dir: PathBuf },
+
+    #[error("{} is not empty: `votg new` makes a new folder for each campaign. Choose another name.", dir.display())]
+    DirNotEmpty { dir: PathBuf },
+
+    #[error("another votg is working on {} right now. Wait for it to finish, then try again.", dir.display())]
+    Locked { dir: PathBuf },
+
+    #[error("nothing to undo in {}: no step has been taken since the campaign was created (or every step was undone).", dir.display())]
+    NothingToUndo { dir: PathBuf },
+
+    #[error(
+        "{file}:{line}:{column}: {message}\nThe campaign file is damaged. Nothing was changed. Fix it by hand (it is plain text), or `votg undo` back to before the last step."
+    )]
+    CampaignSyntax {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+
+    #[error(
+        "{file}: {field} = {value}: {message}\nNothing was changed. Fix the value by hand, or `votg undo` back to before the last step."
+    )]
+    CampaignData {
+        file: String,
+        field: String,
+        value: String,
+        message: String,
+    },
+
+    #[error(
+        "the Campaign Game definition `{id}` is missing from the tables; the built-in copy has cg-i … cg-iv."
+    )]
+    UnknownCg { id: String },
+
+    #[error("{0}")]
+    Refused(String),
+
+    #[error("{0}")]
+    Usage(String),
 }
 
 impl Error {
@@ -106,7 +149,8 @@ impl Error {
             | Error::WrongSelector { .. }
             | Error::WrongDiceCount { .. }
             | Error::BadDrm { .. }
-            | Error::DrmNotAllowed { .. } => 2,
+            | Error::DrmNotAllowed { .. }
+            | Error::Usage(_) => 2,
             _ => 1,
         }
     }

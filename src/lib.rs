@@ -1,20 +1,32 @@
 //! votg: a Refit Phase assistant for the ASL *Valor of the Guards* Campaign
 //! Games. The library does the work; `main.rs` only parses arguments.
 
+pub mod campaign;
+pub mod campaign_cmd;
+pub mod cg_day;
+pub mod cg_def;
 pub mod chart_render;
 pub mod cli;
 pub mod dice;
 pub mod drm;
 pub mod error;
+pub mod force;
 pub mod fortification_table;
 pub mod fraction;
 pub mod historical_drm;
 pub mod initiative_matrix;
+pub mod journal;
+pub mod new_campaign;
 pub mod odds;
+pub mod purchase_record;
 pub mod range;
 pub mod render;
+pub mod reph;
 pub mod rg_chart;
+pub mod roster;
 pub mod side;
+pub mod state;
+pub mod store;
 pub mod sw_chart;
 pub mod table;
 pub mod table_cmd;

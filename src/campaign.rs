@@ -1,0 +1,170 @@
+//! `campaign.toml`: what both sides may see — the CG, the CG Day, where each
+//! side stands in the RePh, the dice, and the public facts of every CG Day.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cg_day::CgDay;
+use crate::reph::sequence::{self, Occasion};
+use crate::side::{Cg, Side};
+
+/// The dice stream of the campaign: a ChaCha seed and how many faces it has
+/// given, so every command continues the same stream (DESIGN §4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceState {
+    pub seed: u64,
+    pub used: u64,
+}
+
+/// The next RePh step each side performs; `done` once through.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    pub german: String,
+    pub russian: String,
+}
+
+impl Standing {
+    pub fn of(&self, side: Side) -> &str {
+        match side {
+            Side::German => &self.german,
+            Side::Russian => &self.russian,
+        }
+    }
+
+    pub fn set(&mut self, side: Side, step: &str) {
+        match side {
+            Side::German => self.german = step.to_string(),
+            Side::Russian => self.russian = step.to_string(),
+        }
+    }
+}
+
+/// Public facts of one CG Day (or of its Night scenario).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DayFacts {
+    pub date: u8,
+    #[serde(default)]
+    pub night: bool,
+    /// The number of the CG scenario played (1 = Initial Scenario); none on an Idle Day.
+    pub scenario: Option<u32>,
+    pub weather: Option<String>,
+    pub ec: Option<String>,
+    pub wind: Option<String>,
+    pub scenario_type: Option<String>,
+    pub sets_up_first: Option<Side>,
+    pub moves_first: Option<Side>,
+    /// Initiative chits, once revealed (12.6252).
+    pub german_chit: Option<String>,
+    pub russian_chit: Option<String>,
+    pub victor: Option<Side>,
+}
+
+impl DayFacts {
+    pub fn cg_day(&self) -> CgDay {
+        CgDay::new(self.date, self.night)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OccasionName {
+    Initial,
+    AfterScenario,
+    BeforeCounterattack,
+    IdleDayLoop,
+}
+
+impl OccasionName {
+    pub fn occasion(&self) -> Occasion {
+        match self {
+            OccasionName::Initial => Occasion::Initial,
+            OccasionName::AfterScenario => Occasion::AfterScenario,
+            OccasionName::BeforeCounterattack => Occasion::BeforeCounterattack,
+            OccasionName::IdleDayLoop => Occasion::IdleDayLoop,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Campaign {
+    pub schema: u32,
+    pub cg: Cg,
+    pub title: String,
+    /// The CG Day being prepared for.
+    pub date: u8,
+    #[serde(default)]
+    pub night: bool,
+    /// The number of the CG scenario being prepared (1 = the Initial Scenario).
+    pub scenario: u32,
+    /// Why this RePh runs; decides its steps (C1).
+    pub occasion: OccasionName,
+    pub step: Standing,
+    pub dice: DiceState,
+    #[serde(default)]
+    pub russian_attack_chits_used: u32,
+    #[serde(default)]
+    pub days: Vec<DayFacts>,
+}
+
+pub const DONE: &str = "done";
+
+impl Campaign {
+    pub fn cg_day(&self) -> CgDay {
+        CgDay::new(self.date, self.night)
+    }
+
+    pub fn is_initial(&self) -> bool {
+        self.occasion == OccasionName::Initial
+    }
+
+    /// The facts of the CG Day being prepared, if any are recorded yet.
+    pub fn today(&self) -> Option<&DayFacts> {
+        self.days
+            .iter()
+            .rev()
+            .find(|d| d.date == self.date && d.night == self.night)
+    }
+
+    pub fn validate(&self) -> Result<(), (String, String, String)> {
+        let err = |field: &str, value: String, msg: &str| {
+            Err((field.to_string(), value, msg.to_string()))
+        };
+        if !(14..=27).contains(&self.date) {
+            return err(
+                "date",
+                self.date.to_string(),
+                "a VotG CG Day is a September date from 14 to 27",
+            );
+        }
+        if self.scenario == 0 {
+            return err(
+                "scenario",
+                "0".into(),
+                "scenarios are numbered from 1 (the Initial Scenario)",
+            );
+        }
+        for side in Side::BOTH {
+            let s = self.step.of(side);
+            if s != DONE && sequence::find(s).is_none() {
+                return err(
+                    &format!("step.{side}"),
+                    s.to_string(),
+                    "not a RePh step number (12.601 ... 12.627) or `done`",
+                );
+            }
+        }
+        for d in &self.days {
+            if !(14..=27).contains(&d.date) {
+                return err(
+                    "days.date",
+                    d.date.to_string(),
+                    "a VotG CG Day is a September date from 14 to 27",
+                );
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,187 @@
+//! `votg new`: a campaign standing at the start of its Initial Scenario,
+//! which begins at RePh step 12.621 (12.5).
+
+use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Standing};
+use crate::cg_day::CgDay;
+use crate::cg_def::CgDef;
+use crate::force::{Force, ForceBox, ForceItem, UnitKind};
+use crate::journal::{self, Entry};
+use crate::purchase_record::{GIVEN, PurchaseRow};
+use crate::roster::{Pool, Roster, RosterLine};
+use crate::side::Side;
+use crate::state::{CampaignState, SCHEMA, SideFiles};
+use crate::tables::Tables;
+
+/// The Initial Scenario's first RePh step (12.5, C1).
+pub const FIRST_STEP: &str = "12.621";
+
+/// The campaign of `def` at the start of its Initial Scenario (12.5): both
+/// sides at 12.621, each with its Initial OB of 12.51–12.54.
+pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
+    let day = CgDay::new(def.initial.date, def.initial.night);
+    let facts = DayFacts {
+        date: day.date,
+        night: day.night,
+        scenario: Some(1),
+        weather: def.initial.weather.clone(),
+        ec: def.initial.ec.clone(),
+        wind: def.initial.wind.clone(),
+        scenario_type: def.initial.scenario_type.clone(),
+        sets_up_first: def
+            .initial
+            .sets_up_first
+            .as_deref()
+            .and_then(|s| s.parse().ok()),
+        moves_first: def
+            .initial
+            .moves_first
+            .as_deref()
+            .and_then(|s| s.parse().ok()),
+        german_chit: def.initial.german_chit.clone(),
+        russian_chit: def.initial.russian_chit.clone(),
+        victor: None,
+    };
+    let campaign = Campaign {
+        schema: SCHEMA,
+        cg: def.cg,
+        title: def.title.clone(),
+        date: day.date,
+        night: day.night,
+        scenario: 1,
+        occasion: OccasionName::Initial,
+        step: Standing {
+            german: FIRST_STEP.into(),
+            russian: FIRST_STEP.into(),
+        },
+        dice: DiceState { seed, used: 0 },
+        russian_attack_chits_used: 0,
+        days: vec![facts],
+    };
+    let mut journal = Vec::new();
+    journal::append(
+        &mut journal,
+        &day.to_string(),
+        Entry::decision(
+            "12.5",
+            None,
+            false,
+            format!(
+                "Campaign Game {} created ({}), seed {seed}",
+                def.cg, def.title
+            ),
+            format!(
+                "Initial Scenario {}; both sides begin at RePh step {FIRST_STEP}",
+                day.long()
+            ),
+            &def.rule,
+        ),
+    );
+    let german = side_files(def, tables, Side::German, day);
+    let russian = side_files(def, tables, Side::Russian, day);
+    CampaignState {
+        campaign,
+        german,
+        russian,
+        journal,
+    }
+}
+
+fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles {
+    let ob = def.ob(side);
+    let hist = tables
+        .historical_drm
+        .drm(side, day.date, day.night)
+        .unwrap_or(0);
+    let line = RosterLine {
+        date: day.date,
+        night: day.night,
+        scenario: Some(1),
+        hist_drm: hist,
+        cpp: Pool::opening(ob.cpp),
+        support_cpp: (side == Side::German).then(|| Pool::opening(ob.support_cpp)),
+        rgs: Vec::new(),
+        fpp: ob.fpp,
+        fpp_spent: 0,
+        fortifications: Vec::new(),
+        elr: ob.elr,
+        san: ob.san,
+        recon: None,
+        recon_cpp: 0,
+        initiative: match side {
+            Side::German => def.initial.german_chit.clone(),
+            Side::Russian => def.initial.russian_chit.clone(),
+        },
+        booby_trap: (side == Side::Russian).then(|| "C".to_string()),
+    };
+    let roster = Roster {
+        schema: SCHEMA,
+        side,
+        bonus_cpp_taken: false,
+        lines: vec![line],
+    };
+    let chart = match side {
+        Side::German => &tables.german_rg,
+        Side::Russian => &tables.russian_rg,
+    };
+    let mut purchases = Vec::new();
+    let mut force = Force::new(side);
+    for (g, group) in ob.groups.iter().enumerate() {
+        for given in &group.rgs {
+            let rg = chart.rg(&given.rg).expect("validated CG definition");
+            for _ in 0..given.count {
+                let mut other = format!("{GIVEN} (group {})", g + 1);
+                if given.strength_drm != 0 {
+                    other.push_str(&format!(
+                        "; {:+} Strength DRM ({})",
+                        given.strength_drm,
+                        given.strength_drm_rule.as_deref().unwrap_or("SSR")
+                    ));
+                }
+                if given.leader_gate_na {
+                    other.push_str("; @ NA (II-4)");
+                }
+                purchases.push(PurchaseRow {
+                    cg_day: day,
+                    rg_id: rg.id.clone(),
+                    group_type: rg.group_type.clone(),
+                    purchased_so_far: None,
+                    remaining: Some(rg.cg_max.total(def.cg)),
+                    other,
+                    ..PurchaseRow::default()
+                });
+            }
+        }
+        for unit in &group.units {
+            let mut item =
+                ForceItem::new(unit.unit.clone(), unit.kind, unit.count, ForceBox::Retained);
+            item.nkvd = unit.nkvd;
+            item.note = format!(
+                "Initial OB group {}: {}",
+                g + 1,
+                unit.note.clone().unwrap_or_default()
+            )
+            .trim_end_matches(": ")
+            .to_string();
+            force.items.push(item);
+        }
+    }
+    for f in &ob.fortifications {
+        let name = tables
+            .fortification_purchase
+            .item(&f.kind)
+            .map_or(f.kind.clone(), |i| i.name.clone());
+        let mut item = ForceItem::new(
+            name,
+            UnitKind::Fortification,
+            f.count,
+            ForceBox::Fortifications,
+        );
+        item.note = "Initial OB".into();
+        force.items.push(item);
+    }
+    SideFiles {
+        roster,
+        purchases,
+        force,
+    }
+}

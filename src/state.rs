@@ -1,0 +1,338 @@
+//! A whole campaign in memory — the files of DESIGN §3 — with the checks
+//! that run on every load, and its serialisation back to bytes.
+
+use serde::de::DeserializeOwned;
+
+use crate::campaign::Campaign;
+use crate::error::Error;
+use crate::force::Force;
+use crate::journal::JournalRow;
+use crate::purchase_record::{self, PurchaseRow};
+use crate::rg_chart::RgChart;
+use crate::roster::Roster;
+use crate::side::Side;
+use crate::store::Files;
+use crate::tables::{Tables, line_column};
+
+/// Every file carries this `schema`; a newer one is refused rather than
+/// misread.
+pub const SCHEMA: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideFiles {
+    pub roster: Roster,
+    pub purchases: Vec<PurchaseRow>,
+    pub force: Force,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CampaignState {
+    pub campaign: Campaign,
+    pub german: SideFiles,
+    pub russian: SideFiles,
+    pub journal: Vec<JournalRow>,
+}
+
+fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
+    let bytes = files.get(name).ok_or_else(|| Error::CampaignData {
+        file: name.into(),
+        field: "(file)".into(),
+        value: "missing".into(),
+        message: "every campaign has this file; restore it from a backup or `votg undo`".into(),
+    })?;
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let (line, column) = line_column(&String::from_utf8_lossy(bytes), e.valid_up_to());
+        Error::CampaignSyntax {
+            file: name.into(),
+            line,
+            column,
+            message: "the file is not UTF-8 text".into(),
+        }
+    })?;
+    toml::from_str(text).map_err(|e| {
+        let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
+        Error::CampaignSyntax {
+            file: name.into(),
+            line,
+            column,
+            message: e.message().trim().to_string(),
+        }
+    })
+}
+
+fn csv_file<T: DeserializeOwned>(
+    files: &Files,
+    name: &str,
+    header: &[&str],
+) -> Result<Vec<T>, Error> {
+    let bytes = files.get(name).ok_or_else(|| Error::CampaignData {
+        file: name.into(),
+        field: "(file)".into(),
+        value: "missing".into(),
+        message: "every campaign has this file; restore it from a backup or `votg undo`".into(),
+    })?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(bytes.as_slice());
+    let syntax = |line: u64, column: usize, message: String| Error::CampaignSyntax {
+        file: name.into(),
+        line: line as usize,
+        column,
+        message,
+    };
+    let found = reader
+        .headers()
+        .map_err(|e| syntax(1, 1, e.to_string()))?
+        .iter()
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    if found != header {
+        return Err(syntax(
+            1,
+            1,
+            format!("the header must be exactly: {}", header.join(",")),
+        ));
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line());
+            syntax(line, 1, e.to_string())
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        let row: T = record
+            .deserialize(Some(&csv::StringRecord::from(header.to_vec())))
+            .map_err(|e| {
+                let (column, message) = match e.kind() {
+                    csv::ErrorKind::Deserialize { err, .. } => {
+                        let field = err.field().map_or(0, |f| f as usize);
+                        (
+                            field + 1,
+                            format!(
+                                "column `{}`: {}",
+                                header.get(field).unwrap_or(&"?"),
+                                err.kind()
+                            ),
+                        )
+                    }
+                    _ => (1, e.to_string()),
+                };
+                syntax(line, column, message)
+            })?;
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
+    Error::CampaignData {
+        file: file.into(),
+        field,
+        value,
+        message,
+    }
+}
+
+fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
+    if schema == SCHEMA {
+        Ok(())
+    } else {
+        Err(data(
+            file,
+            (
+                "schema".into(),
+                schema.to_string(),
+                format!("this votg reads schema {SCHEMA}; use the votg that wrote it"),
+            ),
+        ))
+    }
+}
+
+impl CampaignState {
+    pub fn side(&self, side: Side) -> &SideFiles {
+        match side {
+            Side::German => &self.german,
+            Side::Russian => &self.russian,
+        }
+    }
+
+    pub fn side_mut(&mut self, side: Side) -> &mut SideFiles {
+        match side {
+            Side::German => &mut self.german,
+            Side::Russian => &mut self.russian,
+        }
+    }
+
+    /// Parses and fully validates a campaign's files.
+    pub fn from_files(files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
+        let campaign: Campaign = toml_file(files, "campaign.toml")?;
+        check_schema("campaign.toml", campaign.schema)?;
+        campaign.validate().map_err(|e| data("campaign.toml", e))?;
+        let mut sides = Vec::new();
+        for side in Side::BOTH {
+            let roster_name = format!("{side}/roster.toml");
+            let roster: Roster = toml_file(files, &roster_name)?;
+            check_schema(&roster_name, roster.schema)?;
+            roster.validate(side).map_err(|e| data(&roster_name, e))?;
+            let purchases_name = format!("{side}/purchases.csv");
+            let purchases: Vec<PurchaseRow> =
+                csv_file(files, &purchases_name, purchase_record::COLUMNS)?;
+            let chart = match side {
+                Side::German => &tables.german_rg,
+                Side::Russian => &tables.russian_rg,
+            };
+            check_purchases(&purchases_name, &purchases, chart, &campaign)?;
+            let force_name = format!("{side}/force.toml");
+            let force: Force = toml_file(files, &force_name)?;
+            check_schema(&force_name, force.schema)?;
+            force
+                .validate(side, purchases.len())
+                .map_err(|e| data(&force_name, e))?;
+            sides.push(SideFiles {
+                roster,
+                purchases,
+                force,
+            });
+        }
+        let journal: Vec<JournalRow> = csv_file(files, "journal.csv", JOURNAL_COLUMNS)?;
+        for (i, row) in journal.iter().enumerate() {
+            if row.seq != i as u64 + 1 {
+                return Err(data(
+                    "journal.csv",
+                    (
+                        format!("row {} seq", i + 1),
+                        row.seq.to_string(),
+                        "journal rows are numbered 1, 2, 3 …".into(),
+                    ),
+                ));
+            }
+        }
+        let russian = sides.pop().expect("two sides");
+        let german = sides.pop().expect("two sides");
+        Ok(CampaignState {
+            campaign,
+            german,
+            russian,
+            journal,
+        })
+    }
+
+    pub fn to_files(&self) -> Files {
+        let mut files = Files::new();
+        files.insert("campaign.toml".into(), to_toml(&self.campaign));
+        for side in Side::BOTH {
+            let s = self.side(side);
+            files.insert(format!("{side}/roster.toml"), to_toml(&s.roster));
+            files.insert(
+                format!("{side}/purchases.csv"),
+                purchase_record::to_csv(&s.purchases),
+            );
+            files.insert(format!("{side}/force.toml"), to_toml(&s.force));
+        }
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        w.write_record(JOURNAL_COLUMNS).expect("in-memory write");
+        for row in &self.journal {
+            w.serialize(row).expect("in-memory write");
+        }
+        files.insert(
+            "journal.csv".into(),
+            w.into_inner().expect("in-memory write"),
+        );
+        files
+    }
+}
+
+pub const JOURNAL_COLUMNS: &[&str] = &[
+    "seq", "time", "cg_day", "step", "side", "secret", "what", "dice", "original", "drms", "final",
+    "result", "rule",
+];
+
+fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    toml::to_string_pretty(value)
+        .expect("campaign values serialise")
+        .into_bytes()
+}
+
+/// Every row names an RG of the side's chart, and no RG type is bought past
+/// its CG Max (12.6216; given RGs never count).
+fn check_purchases(
+    file: &str,
+    rows: &[PurchaseRow],
+    chart: &RgChart,
+    campaign: &Campaign,
+) -> Result<(), Error> {
+    let mut bought: std::collections::BTreeMap<String, u32> = Default::default();
+    for (i, row) in rows.iter().enumerate() {
+        let field = |f: &str| format!("row {} {f}", i + 2);
+        let Some(rg) = chart.rg(&row.rg_id) else {
+            let known = chart
+                .rgs
+                .iter()
+                .map(|r| r.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(data(
+                file,
+                (
+                    field("rg_id"),
+                    row.rg_id.clone(),
+                    format!("not an RG of the {} ({known})", chart.title),
+                ),
+            ));
+        };
+        if !["", "O", "R", "D"].contains(&row.on_board.as_str()) {
+            return Err(data(
+                file,
+                (
+                    field("on_board"),
+                    row.on_board.clone(),
+                    "On-Bd is O (On-map), R (Reserve), D (Dug-In) or blank (12.6218)".into(),
+                ),
+            ));
+        }
+        if !["", "RS", "FS", "LD", "MD", "HD", "F", "D", "P", "N", "S"]
+            .contains(&row.strength.as_str())
+        {
+            return Err(data(
+                file,
+                (
+                    field("strength"),
+                    row.strength.clone(),
+                    "Str. is RS/FS/LD/MD/HD, F/D or P/N/S (12.6218)".into(),
+                ),
+            ));
+        }
+        if !row.entry_code.is_empty() && chart.entry_code(&row.entry_code).is_none() {
+            return Err(data(
+                file,
+                (
+                    field("entry_code"),
+                    row.entry_code.clone(),
+                    "not an Entry Code of this side (12.6217)".into(),
+                ),
+            ));
+        }
+        if row.is_given() {
+            continue;
+        }
+        let n = bought.entry(rg.id.clone()).or_default();
+        *n += 1;
+        let max = rg.cg_max.total(campaign.cg);
+        if *n > max {
+            return Err(data(
+                file,
+                (
+                    field("rg_id"),
+                    row.rg_id.clone(),
+                    format!(
+                        "{} {} bought, but its CG {} Max is {max} (12.6216)",
+                        n, rg.group_type, campaign.cg
+                    ),
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
