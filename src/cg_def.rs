@@ -79,6 +79,12 @@ pub struct GivenUnit {
 pub struct Group {
     pub formation: String,
     pub setup: String,
+    /// The group enters as reinforcements (its RGs go to the Entering box).
+    #[serde(default)]
+    pub enters: bool,
+    /// The group sets up in a Pocket: Isolated, with Ammunition Shortage (III-4).
+    #[serde(default)]
+    pub isolated: bool,
     #[serde(default)]
     pub rgs: Vec<GivenRg>,
     #[serde(default)]

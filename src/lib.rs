@@ -16,6 +16,7 @@ pub mod fraction;
 pub mod historical_drm;
 pub mod initiative_matrix;
 pub mod journal;
+pub mod ladder;
 pub mod new_campaign;
 pub mod odds;
 pub mod purchase_record;

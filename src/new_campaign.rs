@@ -155,6 +155,11 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
             let mut item =
                 ForceItem::new(unit.unit.clone(), unit.kind, unit.count, ForceBox::Retained);
             item.nkvd = unit.nkvd;
+            item.isolated = group.isolated;
+            item.ammo_shortage = group.isolated;
+            if group.enters {
+                item.place = ForceBox::Entering;
+            }
             item.note = format!(
                 "Initial OB group {}: {}",
                 g + 1,

@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::fortification_table::FortificationTable;
 use crate::historical_drm::HistoricalDrmChart;
 use crate::initiative_matrix::InitiativeMatrix;
+use crate::ladder::Ladders;
 use crate::rg_chart::RgChart;
 use crate::sw_chart::SwChart;
 use crate::table::DiceTable;
@@ -79,6 +80,7 @@ pub struct Tables {
     pub russian_rg: RgChart,
     pub german_sw: SwChart,
     pub russian_sw: SwChart,
+    pub ladders: Ladders,
     /// Files not of a chart kind known above, by name (the CG definitions).
     pub sources: BTreeMap<String, Source>,
 }
@@ -139,7 +141,8 @@ impl Tables {
                 | "sw-chart"
                 | "historical-drm"
                 | "initiative-matrix"
-                | "fortification-purchase" => {
+                | "fortification-purchase"
+                | "unit-ladders" => {
                     let id = probe
                         .id
                         .clone()
@@ -174,6 +177,7 @@ impl Tables {
         let russian_rg = chart("russian-rg")?;
         let german_sw = chart("german-sw")?;
         let russian_sw = chart("russian-sw")?;
+        let ladders = chart("unit-ladders")?;
         Ok(Tables {
             dice,
             historical_drm: parse_checked(&historical_drm, HistoricalDrmChart::validate)?,
@@ -186,6 +190,7 @@ impl Tables {
             russian_rg: parse_checked(&russian_rg, RgChart::validate)?,
             german_sw: parse_checked(&german_sw, SwChart::validate)?,
             russian_sw: parse_checked(&russian_sw, SwChart::validate)?,
+            ladders: parse_checked(&ladders, Ladders::validate)?,
             sources: others,
         })
     }
@@ -350,7 +355,8 @@ has_schema!(
     InitiativeMatrix,
     FortificationTable,
     RgChart,
-    SwChart
+    SwChart,
+    Ladders
 );
 
 #[cfg(test)]
