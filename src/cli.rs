@@ -66,6 +66,13 @@ pub enum Format {
     Csv,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideChoice {
+    German,
+    Russian,
+    Both,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Start a Campaign Game in a new folder, at its Initial Scenario (12.5)
@@ -75,6 +82,26 @@ pub enum Command {
         /// Which Campaign Game: I, II, III or IV (12.51-12.54)
         #[arg(long)]
         cg: Cg,
+    },
+    /// Run the Refit Phase from where the campaign stands (guided, or unattended with --answers)
+    Refit {
+        /// Campaign folder (default: the current folder)
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Which side(s) to run; `both` shares one keyboard and hides each side's secrets from the other
+        #[arg(long, value_enum, default_value = "both")]
+        side: SideChoice,
+        /// Answers file (TOML) so the Refit Phase runs without questions
+        #[arg(long, value_name = "FILE")]
+        answers: Option<PathBuf>,
+    },
+    /// Buy RGs for one side at step 12.621: one quoted argument per purchase, all or none
+    Buy {
+        #[arg(long)]
+        side: Side,
+        /// [DIR] then the purchases, e.g. "I1 code=red" "I2 reserve" "O2 prereg=2 creeping"
+        #[arg(required = true, value_name = "PURCHASE")]
+        purchases: Vec<String>,
     },
     /// What is public: CG, CG Day, each side's RePh step, weather, scenarios
     Status {
@@ -220,6 +247,10 @@ pub fn run(cli: Cli) -> Result<String, Error> {
     let g = &cli.global;
     match &cli.command {
         Command::New { dir, cg } => c::new(dir, *cg, g),
+        Command::Refit { dir, side, answers } => {
+            crate::refit_cmd::refit(dir, *side, answers.as_deref(), g)
+        }
+        Command::Buy { side, purchases } => crate::refit_cmd::buy(purchases, *side, g),
         Command::Status { dir } => c::status(dir, g),
         Command::Roster { dir, side, format } => c::roster(dir, *side, *format == Format::Csv, g),
         Command::Purchases { dir, side, format } => {

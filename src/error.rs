@@ -135,6 +135,19 @@ pub enum Error {
     #[error("{0}")]
     Refused(String),
 
+    #[error("{file}:{line}:{column}: {message}\nFix the answers file; nothing was changed.")]
+    AnswersSyntax {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+
+    #[error(
+        "no answer for `{id}`: expected {expected}. Add it to the answers file, or run `votg refit` at a terminal to be asked. Nothing was changed."
+    )]
+    MissingAnswer { id: String, expected: String },
+
     #[error("{0}")]
     Usage(String),
 }

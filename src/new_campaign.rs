@@ -171,10 +171,14 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
         }
     }
     for f in &ob.fortifications {
-        let name = tables
-            .fortification_purchase
-            .item(&f.kind)
-            .map_or(f.kind.clone(), |i| i.name.clone());
+        let name = match f.kind.as_str() {
+            "fortified-building" => "Fortified Building Location".to_string(),
+            k => tables
+                .fortification_purchase
+                .item(k)
+                .map_or(k.to_string(), |i| i.name.clone()),
+        };
+
         let mut item = ForceItem::new(
             name,
             UnitKind::Fortification,

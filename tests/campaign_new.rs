@@ -98,7 +98,10 @@ fn rule_12_52_cg_ii_initial_obs() {
         ),
         (3, 2)
     );
-    assert_eq!(fortifications(&s, Side::Russian, "Fortified Building"), 12);
+    assert_eq!(
+        fortifications(&s, Side::Russian, "Fortified Building Location"),
+        12
+    );
     assert_eq!(fortifications(&s, Side::Russian, "Roadblock"), 8);
     assert_eq!(units(&s, Side::Russian, "4-4-7", UnitKind::Squad), 6);
     assert_eq!(units(&s, Side::Russian, "2-2-8", UnitKind::Crew), 2);
@@ -163,7 +166,10 @@ fn rule_12_51_cg_i_initial_obs() {
         ),
         (1, 1)
     );
-    assert_eq!(fortifications(&s, Side::Russian, "Fortified Building"), 6);
+    assert_eq!(
+        fortifications(&s, Side::Russian, "Fortified Building Location"),
+        6
+    );
     assert_eq!(units(&s, Side::Russian, "4-4-7", UnitKind::Squad), 3);
     assert_eq!(units(&s, Side::Russian, "4-2-6", UnitKind::Squad), 3);
     assert_eq!(units(&s, Side::Russian, "7-0", UnitKind::Leader), 1);
@@ -219,7 +225,10 @@ fn rule_12_53_cg_iii_initial_obs() {
         ),
         (1, 1, 1)
     );
-    assert_eq!(fortifications(&s, Side::Russian, "Fortified Building"), 12);
+    assert_eq!(
+        fortifications(&s, Side::Russian, "Fortified Building Location"),
+        12
+    );
     // III-5: the NKVD Coy +4; every other given RG +2 except the Rifle Coys.
     for row in &s.russian.purchases {
         match row.rg_id.as_str() {

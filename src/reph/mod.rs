@@ -1,4 +1,12 @@
 //! The Refit Phase (12.6): its sequence and, one file per step or step group,
 //! the rules that run in it.
 
+pub mod drms;
+pub mod fortification;
+pub mod initiative;
+pub mod purchase;
+pub mod purchase_step;
+pub mod recon;
 pub mod sequence;
+pub mod session;
+pub mod strength;

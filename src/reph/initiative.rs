@@ -1,0 +1,193 @@
+//! 12.625 Initiative Determination, 12.626 set-up order and 12.627 Scenario
+//! Commencement: the chits, the Initiative Matrix, the scenario type, the
+//! Russian night option, the Dual Attack drs, and the Victory Conditions.
+
+use crate::campaign::Campaign;
+use crate::cg_def::CgDef;
+use crate::error::Error;
+use crate::initiative_matrix::{Chit, ScenarioType};
+use crate::journal::Entry;
+use crate::reph::session::Session;
+use crate::side::Side;
+
+pub const STEP: &str = "12.625";
+
+pub fn chit_name(c: Chit) -> &'static str {
+    match c {
+        Chit::Attack => "attack",
+        Chit::Idle => "idle",
+    }
+}
+
+pub fn parse_chit(s: &str) -> Option<Chit> {
+    match s {
+        "attack" => Some(Chit::Attack),
+        "idle" => Some(Chit::Idle),
+        _ => None,
+    }
+}
+
+/// 12.6251: the Russian has a finite number of Attack chits per CG, at most
+/// one per CG Day. The Initial Scenario's chits are fixed and use none (C15).
+pub fn russian_attack_allowed(campaign: &Campaign, def: &CgDef) -> Result<(), String> {
+    if campaign.russian_attack_chits_used >= def.russian_attack_chits {
+        return Err(format!(
+            "the Russian has used all {} Attack chits of CG {} (12.6251)",
+            def.russian_attack_chits, def.cg
+        ));
+    }
+    let today = campaign
+        .days
+        .iter()
+        .filter(|d| d.date == campaign.date && d.scenario != Some(1))
+        .filter(|d| d.russian_chit.as_deref() == Some("attack"))
+        .count();
+    if today >= 1 {
+        return Err(format!(
+            "the Russian may use only one Attack chit per CG Day (12.6251); one was used on {} Sep",
+            campaign.date
+        ));
+    }
+    Ok(())
+}
+
+/// The Victory Conditions of a CG scenario type (12.6255).
+pub fn victory_conditions(t: ScenarioType) -> &'static str {
+    match t {
+        ScenarioType::DualAttack => {
+            "Dual Attack (12.6255): the Germans win if at scenario end they have amassed more VP than the Russians. Each side receives Casualty VP, and one VP for each Stone Hex it Controls that was Controlled by the opponent at scenario start."
+        }
+        ScenarioType::GermanAssault | ScenarioType::RussianAssault => {
+            "Assault (12.6255): the Russian wins if he Controls all Stone Hexes and all existing Ferry Landings. Otherwise the Attacker wins if at scenario end he Controls >= 20 (German) or >= 10 (Russian) more Stone Hexes than he started with, or has amassed at least twice as many Casualty VP as his opponent."
+        }
+        ScenarioType::IdleDay => "Idle Day: no scenario is played (12.6253).",
+    }
+}
+
+/// Who sets up first, and who moves first when it is fixed (12.6253).
+pub fn set_up_order(t: ScenarioType) -> (Option<Side>, Option<Side>) {
+    match t {
+        ScenarioType::GermanAssault => (Some(Side::Russian), Some(Side::German)),
+        ScenarioType::RussianAssault => (Some(Side::German), Some(Side::Russian)),
+        ScenarioType::DualAttack | ScenarioType::IdleDay => (None, None),
+    }
+}
+
+/// 12.625 for one side: the secret chit.
+pub fn choose(s: &mut Session, side: Side) -> Result<(), Error> {
+    let chit = s.prompter.choice(
+        side,
+        "initiative",
+        "Initiative chit (12.625)",
+        &["attack", "idle"],
+        None,
+    )?;
+    if side == Side::Russian && chit == "attack" {
+        russian_attack_allowed(&s.state.campaign, s.def)
+            .map_err(|e| Error::Refused(format!("{e}. Choose idle. Nothing was changed.")))?;
+    }
+    s.state
+        .side_mut(side)
+        .roster
+        .current_mut()
+        .expect("validated")
+        .initiative = Some(chit.clone());
+    s.journal(Entry::decision(
+        STEP,
+        Some(side),
+        true,
+        "Initiative chit",
+        chit,
+        "12.6252",
+    ));
+    s.say(format!(
+        "{} has placed its Initiative chit (secret until both are revealed).",
+        side.name()
+    ));
+    Ok(())
+}
+
+/// 12.6252: both chits revealed together and cross-indexed.
+pub fn reveal(s: &mut Session) -> Result<ScenarioType, Error> {
+    let chit = |s: &Session, side: Side| {
+        s.state
+            .side(side)
+            .roster
+            .current()
+            .and_then(|l| l.initiative.clone())
+            .and_then(|c| parse_chit(&c))
+    };
+    let (Some(g), Some(r)) = (chit(s, Side::German), chit(s, Side::Russian)) else {
+        return Err(Error::Refused(
+            "both sides must choose their Initiative chit before they are revealed (12.6252)"
+                .into(),
+        ));
+    };
+    let cell = s.tables.initiative_matrix.cell(g, r).clone();
+    if r == Chit::Attack {
+        s.state.campaign.russian_attack_chits_used += 1;
+    }
+    let date = s.state.campaign.date;
+    let night = s.state.campaign.night;
+    if let Some(d) = s
+        .state
+        .campaign
+        .days
+        .iter_mut()
+        .rev()
+        .find(|d| d.date == date && d.night == night)
+    {
+        d.german_chit = Some(chit_name(g).into());
+        d.russian_chit = Some(chit_name(r).into());
+        d.scenario_type = Some(format!("{:?}", cell.scenario));
+    }
+    s.journal(Entry::decision(
+        STEP,
+        None,
+        false,
+        "Initiative chits revealed",
+        format!(
+            "German {}, Russian {}: {}",
+            chit_name(g),
+            chit_name(r),
+            cell.result
+        ),
+        "12.6252",
+    ));
+    s.say(format!(
+        "Initiative chits revealed: German {}, Russian {} -> {} (12.6252).",
+        chit_name(g),
+        chit_name(r),
+        cell.result
+    ));
+    Ok(cell.scenario)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_12_6253_set_up_order_by_scenario_type() {
+        assert_eq!(
+            set_up_order(ScenarioType::GermanAssault),
+            (Some(Side::Russian), Some(Side::German))
+        );
+        assert_eq!(
+            set_up_order(ScenarioType::RussianAssault),
+            (Some(Side::German), Some(Side::Russian))
+        );
+        assert_eq!(
+            set_up_order(ScenarioType::DualAttack),
+            (None, None),
+            "decided by drs"
+        );
+    }
+
+    #[test]
+    fn rule_12_6255_victory_conditions_by_type() {
+        assert!(victory_conditions(ScenarioType::DualAttack).contains("more VP"));
+        assert!(victory_conditions(ScenarioType::GermanAssault).contains(">= 20"));
+        assert!(victory_conditions(ScenarioType::RussianAssault).contains(">= 10"));
+    }
+}

@@ -1,0 +1,164 @@
+//! Running 12.621 for one side: the purchases asked for, each priced,
+//! checked and recorded, or the whole step refused.
+
+use crate::error::Error;
+use crate::journal::Entry;
+use crate::reph::purchase::{self, Market, Purchase, Quote};
+use crate::reph::session::Session;
+use crate::side::Side;
+
+pub const STEP: &str = "12.621";
+
+/// Quotes every purchase in order against the campaign as it stands; the
+/// first refusal refuses them all (a refused purchase changes nothing).
+pub fn quote_all(s: &Session, side: Side, texts: &[String]) -> Result<Vec<Quote>, Error> {
+    let market = Market {
+        tables: s.tables,
+        def: s.def,
+        state: &s.state,
+        side,
+    };
+    let mut quotes: Vec<Quote> = Vec::new();
+    for text in texts {
+        let p = Purchase::parse(text).map_err(Error::Usage)?;
+        match market.quote(&p, &quotes) {
+            Ok(q) => quotes.push(q),
+            Err(why) => return Err(Error::Refused(refusal(&market, &quotes, text, &why))),
+        }
+    }
+    Ok(quotes)
+}
+
+/// A refusal: the rule that refuses, then what can still be bought.
+pub fn refusal(market: &Market, quotes: &[Quote], text: &str, why: &str) -> String {
+    let possible = market.still_possible(quotes);
+    let line = market
+        .state
+        .side(market.side)
+        .roster
+        .current()
+        .expect("validated");
+    let spent: i64 = quotes.iter().map(|q| q.from_cpp).sum();
+    let spent_support: i64 = quotes.iter().map(|q| q.from_support).sum();
+    let mut msg = format!("Purchase `{text}` refused: {why}.\nNothing was bought.");
+    msg.push_str(&format!(" {} CPP left", line.cpp.left - spent));
+    if let Some(p) = line.support_cpp {
+        msg.push_str(&format!(", {} Support CPP left", p.left - spent_support));
+    }
+    if possible.is_empty() {
+        msg.push_str("; nothing else can be purchased now.");
+    } else {
+        msg.push_str(". Still possible: ");
+        msg.push_str(
+            &possible
+                .iter()
+                .map(|(id, cost, what)| format!("{id} {what} {cost} CPP"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+        msg.push('.');
+    }
+    msg
+}
+
+pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
+    for q in quotes {
+        purchase::record(&mut s.state, side, q);
+        let mut pools = format!("{} CPP", q.from_cpp);
+        if q.from_support > 0 {
+            pools = format!("{} Support CPP + {pools}", q.from_support);
+        }
+        let code = q
+            .code
+            .as_deref()
+            .map_or(String::new(), |c| format!(", Entry Code {c}"));
+        s.say(format!(
+            "{} bought {} {}{code}: {} CPP ({}) paid from {pools}.",
+            side.name(),
+            q.rg.id,
+            q.rg.group_type,
+            q.cost,
+            q.breakdown.join("; ")
+        ));
+        s.journal(Entry::decision(
+            STEP,
+            Some(side),
+            true,
+            format!("Purchase {}", q.purchase.text),
+            format!(
+                "{} {}{code}; {} CPP ({})",
+                q.rg.id,
+                q.rg.group_type,
+                q.cost,
+                q.breakdown.join("; ")
+            ),
+            "12.621",
+        ));
+    }
+}
+
+/// The step: ask (or read) the purchases, then record them all.
+pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
+    if s.prompter.interactive() {
+        loop {
+            show_market(s, side);
+            let texts = s.prompter.list(
+                side,
+                "buy",
+                "Buy an RG (e.g. `I1 code=red`, `I2 reserve`), or Enter when done",
+            )?;
+            if texts.is_empty() {
+                break;
+            }
+            match quote_all(s, side, &texts) {
+                Ok(quotes) => apply(s, side, &quotes),
+                Err(e) => println!("{e}"),
+            }
+        }
+    } else {
+        let texts = s.prompter.list(side, "buy", "")?;
+        let quotes = quote_all(s, side, &texts)?;
+        apply(s, side, &quotes);
+    }
+    let line = s
+        .state
+        .side(side)
+        .roster
+        .current()
+        .expect("validated")
+        .clone();
+    let mut summary = format!(
+        "{} 12.621 done: Spent {} CPP, Left {}",
+        side.name(),
+        line.cpp.spent,
+        line.cpp.left
+    );
+    if let Some(p) = line.support_cpp {
+        summary.push_str(&format!("; Support CPP Spent {}, Left {}", p.spent, p.left));
+    }
+    s.say(summary);
+    Ok(())
+}
+
+fn show_market(s: &mut Session, side: Side) {
+    let market = Market {
+        tables: s.tables,
+        def: s.def,
+        state: &s.state,
+        side,
+    };
+    let line = s.state.side(side).roster.current().expect("validated");
+    let mut t = crate::render::grid();
+    t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
+    for (id, cost, what) in market.still_possible(&[]) {
+        t.add_row(vec![id, what, cost.to_string()]);
+    }
+    let support = line
+        .support_cpp
+        .map_or(String::new(), |p| format!(" + {} Support CPP", p.left));
+    println!(
+        "{} has {} CPP{support}. What can be bought now:\n{t}",
+        side.name(),
+        line.cpp.left
+    );
+}
