@@ -64,10 +64,12 @@ pub fn refusal(market: &Market, quotes: &[Quote], text: &str, why: &str) -> Stri
 pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
     for q in quotes {
         purchase::record(&mut s.state, side, q);
-        let mut pools = format!("{} CPP", q.from_cpp);
-        if q.from_support > 0 {
-            pools = format!("{} Support CPP + {pools}", q.from_support);
-        }
+        let pools = match (q.from_support, q.from_cpp) {
+            (0, c) => format!("{c} CPP"),
+            (s, 0) => format!("{s} Support CPP"),
+            (s, c) => format!("{s} Support CPP + {c} CPP"),
+        };
+
         let code = q
             .code
             .as_deref()

@@ -66,7 +66,7 @@ fn ssr_drm(s: &Session, side: Side, row_index: usize) -> Option<(Drm, Option<usi
             let rule = g.strength_drm_rule.clone().unwrap_or_else(|| "SSR".into());
             Drm::new(
                 g.strength_drm,
-                format!("Initial OB {} (SSR {rule})", row.group_type),
+                format!("Initial OB {}", row.group_type),
                 format!("SSR {rule}"),
             )
         });
@@ -109,10 +109,7 @@ fn ssr_drm(s: &Session, side: Side, row_index: usize) -> Option<(Drm, Option<usi
         (
             Drm::new(
                 total,
-                format!(
-                    "purchased {} in the Initial Scenario (SSR {rule})",
-                    row.group_type
-                ),
+                format!("purchased {} in the Initial Scenario", row.group_type),
                 format!("SSR {rule}"),
             ),
             None,

@@ -1,0 +1,87 @@
+//! Helpers for the integration tests: run the real binary on a temporary
+//! campaign, with fixed clock, answers and dice.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use votg::state::CampaignState;
+use votg::store::Store;
+use votg::tables::Tables;
+
+pub fn votg() -> Command {
+    let mut c = Command::cargo_bin("votg").unwrap();
+    c.env("COLUMNS", "200")
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .env_remove("VOTG_CRASH_AT");
+    c
+}
+
+/// A new campaign of `cg` in a temporary folder.
+pub struct Camp {
+    pub tmp: tempfile::TempDir,
+    pub dir: PathBuf,
+}
+
+impl Camp {
+    pub fn new(cg: &str) -> Camp {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("campaign");
+        votg()
+            .args(["new", dir.to_str().unwrap(), "--cg", cg, "--seed", "7"])
+            .assert()
+            .success();
+        Camp { tmp, dir }
+    }
+
+    pub fn path(&self) -> &str {
+        self.dir.to_str().unwrap()
+    }
+
+    pub fn file(&self, name: &str, text: &str) -> String {
+        let p = self.tmp.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    pub fn state(&self) -> CampaignState {
+        load(&self.dir)
+    }
+
+    /// Every file of the campaign folder (the `.votg` lock and history too).
+    pub fn snapshot(&self) -> BTreeMap<String, Vec<u8>> {
+        snapshot(&self.dir)
+    }
+
+    pub fn campaign_files(&self) -> BTreeMap<String, Vec<u8>> {
+        self.snapshot()
+            .into_iter()
+            .filter(|(k, _)| !k.starts_with(".votg"))
+            .collect()
+    }
+}
+
+pub fn load(dir: &Path) -> CampaignState {
+    let store = Store::open(dir).unwrap();
+    CampaignState::from_files(&store.read_files().unwrap(), &Tables::embedded().unwrap()).unwrap()
+}
+
+pub fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.insert(
+                    p.strip_prefix(base).unwrap().to_string_lossy().to_string(),
+                    std::fs::read(&p).unwrap(),
+                );
+            }
+        }
+    }
+    walk(dir, dir, &mut out);
+    out
+}
