@@ -149,6 +149,11 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
                     other,
                     ..PurchaseRow::default()
                 });
+                if let Some(mut item) = crate::reph::purchase::capability_item(rg) {
+                    item.rg_row = Some(purchases.len());
+                    item.note = format!("Initial OB group {}", g + 1);
+                    force.items.push(item);
+                }
             }
         }
         for unit in &group.units {

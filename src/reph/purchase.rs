@@ -746,7 +746,6 @@ fn pick_slot(
 /// CPP each, Spent, Left), the RG Purchase Record row, and what the RG gives
 /// at once (FPP, SAN, capabilities).
 pub fn record(state: &mut CampaignState, side: Side, q: &Quote) {
-    use crate::force::{ForceBox, ForceItem, UnitKind};
     use crate::roster::Bought;
     let day = state.campaign.cg_day();
     let files = state.side_mut(side);
@@ -780,25 +779,28 @@ pub fn record(state: &mut CampaignState, side: Side, q: &Quote) {
         ..PurchaseRow::default()
     });
     let row = files.purchases.len();
-    // RGs with no strength to roll are in the OB from now on.
-    let capability = match q.rg.class {
+    if let Some(mut item) = capability_item(&q.rg) {
+        item.rg_row = Some(row);
+        item.note = q.other.join("; ");
+        files.force.items.push(item);
+    }
+}
+
+/// The Force Organizer line of an RG with no strength to roll (Stuka,
+/// Bombardment, Observer, Spotter Plane, MOL Capability): in the OB at once.
+pub fn capability_item(rg: &RgDef) -> Option<crate::force::ForceItem> {
+    use crate::force::{ForceBox, ForceItem, UnitKind};
+    match rg.class {
         RgClass::Stuka
         | RgClass::Bombardment
         | RgClass::Observer
         | RgClass::Spotter
-        | RgClass::MolCapability => Some(q.rg.units_text()),
+        | RgClass::MolCapability => {
+            let name = format!("{} ({})", rg.group_type, rg.units_text());
+            let mut item = ForceItem::new(name, UnitKind::Capability, 1, ForceBox::Retained);
+            item.rg = Some(rg.id.clone());
+            Some(item)
+        }
         _ => None,
-    };
-    if let Some(what) = capability {
-        let mut item = ForceItem::new(
-            format!("{} ({what})", q.rg.group_type),
-            UnitKind::Capability,
-            1,
-            ForceBox::Retained,
-        );
-        item.rg = Some(q.rg.id.clone());
-        item.rg_row = Some(row);
-        item.note = q.other.join("; ");
-        files.force.items.push(item);
     }
 }

@@ -1049,7 +1049,9 @@ fn commissar_exchange(
         .iter()
         .filter(|(_, l)| commissar_for(l).is_some())
         .collect();
-    if purchased_coys == 0 || candidates.is_empty() {
+    // An answers file is read even when nothing can be exchanged, so that an
+    // impossible exchange is refused rather than silently ignored.
+    if s.prompter.interactive() && (purchased_coys == 0 || candidates.is_empty()) {
         return Ok(());
     }
     let wanted = s.prompter.optional_list(
@@ -1078,6 +1080,12 @@ fn commissar_exchange(
                 .find(|r| r.contains("II-4"))
                 .cloned()
                 .unwrap_or_else(|| "II-4".into())
+        )));
+    }
+    if candidates.is_empty() {
+        return Err(Error::Refused(format!(
+            "no new Infantry Coy leader of this RePh may become a Commissar (12.6226, C18: morale 9/10 -> 10-0, 8 -> 9-0; none when no Infantry Coy RG was purchased): `{}` cannot be exchanged",
+            wanted.join(", ")
         )));
     }
     if wanted.len() > purchased_coys {
