@@ -27,10 +27,10 @@ const DICE: &str = "
 4
 ";
 
-fn row<'a>(
-    rows: &'a [votg::purchase_record::PurchaseRow],
+fn row(
+    rows: &[votg::purchase_record::PurchaseRow],
     n: usize,
-) -> &'a votg::purchase_record::PurchaseRow {
+) -> &votg::purchase_record::PurchaseRow {
     &rows[n - 1]
 }
 
