@@ -697,7 +697,8 @@ fn hw_pltn(s: &mut Session, side: Side, row_index: usize, rg: &RgDef) -> Result<
                     kept.push((w.clone(), crew.clone()));
                 }
             }
-            if kept.len() >= 2 {
+            // A platoon of fewer than two Weapons (an edited chart) keeps what it rolled.
+            if kept.len() >= 2.min(weapons.len()) {
                 break kept;
             }
             s.say(format!(
