@@ -64,8 +64,14 @@ impl Roll {
     }
 }
 
-/// Parses die faces separated by commas and/or white space, each 1–6.
+/// Parses die faces separated by commas and/or white space, each 1–6; in a
+/// dice file, `#` starts a comment that runs to the end of the line.
 pub fn parse_faces(text: &str, origin: &str) -> Result<Vec<u8>, Error> {
+    let text: String = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|t| !t.is_empty())
         .map(|t| match t.parse::<u8>() {
@@ -279,6 +285,11 @@ mod tests {
     #[test]
     fn faces_must_be_one_to_six() {
         assert_eq!(parse_faces("3, 4\n6", "x").unwrap(), vec![3, 4, 6]);
+        assert_eq!(
+            parse_faces("3 4  # strength DR\n# a note\n6", "x").unwrap(),
+            vec![3, 4, 6]
+        );
+
         assert!(parse_faces("0", "x").is_err());
         assert!(parse_faces("7", "x").is_err());
         assert!(parse_faces("a", "x").is_err());

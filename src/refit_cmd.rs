@@ -40,12 +40,8 @@ impl Run<'_> {
     fn step(
         &mut self,
         label: &str,
-        secret: Option<Side>,
         f: impl FnOnce(&mut Session) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        if let Some(side) = secret {
-            self.prompter.begin_secret(side)?;
-        }
         let mut session = Session {
             tables: self.tables,
             def: self.def,
@@ -66,9 +62,6 @@ impl Run<'_> {
         CampaignState::from_files(&files, self.tables)?;
         self.store.commit(&files, Some(label))?;
         self.state = next;
-        if let Some(side) = secret {
-            self.prompter.end_secret(side)?;
-        }
         Ok(())
     }
 }
@@ -118,16 +111,25 @@ pub fn refit(
             run.state.campaign.step.german, run.state.campaign.step.russian
         )));
     }
-    for step in INITIAL_STEPS {
-        for &side in &sides {
-            if run.state.campaign.step.of(side) != *step {
-                continue;
-            }
+    // In the Initial Scenario the † steps of one side never depend on the
+    // other's, so each side does all of its steps in one secret block: one
+    // hand-over of the keyboard per side. Each step is still its own commit.
+    for &side in &sides {
+        let pending: Vec<&str> = INITIAL_STEPS
+            .iter()
+            .copied()
+            .skip_while(|s| *s != run.state.campaign.step.of(side))
+            .collect();
+        if pending.is_empty() {
+            continue;
+        }
+        run.prompter.begin_secret(side)?;
+        for step in pending {
             let title = sequence::find(step).map_or("", |s| s.title);
             let label = format!("{} {step} {title}", side.name());
-            run.step(&label, Some(side), |s| {
+            run.step(&label, |s| {
                 s.say(format!("== {} — {step} {title} ==", side.name()));
-                match *step {
+                match step {
                     "12.621" => purchase_step::run(s, side)?,
                     "12.622" => strength::run(s, side)?,
                     "12.623" => fortification::run(s, side)?,
@@ -138,6 +140,7 @@ pub fn refit(
                 Ok(())
             })?;
         }
+        run.prompter.end_secret(side)?;
     }
     let standing = |run: &Run, side: Side| run.state.campaign.step.of(side).to_string();
     let both_at = |run: &Run, step: &str| Side::BOTH.iter().all(|&s| standing(run, s) == step);
@@ -145,7 +148,6 @@ pub fn refit(
     if both_at(&run, SETUP) {
         run.step(
             "12.626 Initial Scenario set-up order (public)",
-            None,
             initial_setup,
         )?;
         set_up_now = true;
@@ -163,7 +165,7 @@ pub fn refit(
     // The first-move dr is made only after all set-up is complete (12.627),
     // so never in the same run that decided who sets up first.
     if both_at(&run, COMMENCE) && !set_up_now {
-        run.step("12.627 first-move dr (public)", None, first_move)?;
+        run.step("12.627 first-move dr (public)", first_move)?;
     }
     if both_at(&run, DONE) {
         run.out.push_str(
@@ -334,7 +336,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         out: String::new(),
     };
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
-    run.step(&label, None, |s| {
+    run.step(&label, |s| {
         let quotes = purchase_step::quote_all(s, side, purchases)?;
         purchase_step::apply(s, side, &quotes);
         let line = s

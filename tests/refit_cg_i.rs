@@ -19,12 +19,11 @@ fortify = ["fortified-building 2", "ap-mine 6", "dummy 2"]
 recon = 0
 "#;
 
-// Dice, in the order the steps roll them (German 12.622, Russian 12.622,
-// German Recon):
+// Dice, in the order the steps roll them: each side does all its steps in
+// turn (German 12.622 and Recon, then Russian 12.622):
 const DICE: &str = "
-3 4   2 3   6 5   4 5 1 6   4 4   1 2   1 1   4 5   2 2   6 6   6 6   5 5   3 5   3 3   2 2
+3 4   2 3   6 5   4 5 1 6   4 4   1 2   1 1   4 5   2 2   6 6   6 6   5 5   3 5   3 3   2 2   4
 2 3   2   4 5 1   3 3   5 4   2 3   1 1   1 2   6   1 2   4 4   3   3 4 6   6 6   3 3   6 6
-4
 ";
 
 fn row(

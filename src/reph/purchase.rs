@@ -379,14 +379,7 @@ impl Market<'_> {
 
         // 12.6216/12.6217: a CG Max slot, with its Entry Code.
         let slots = rg.cg_max.slots(self.cg());
-        let mut used = self.slot_usage(rg);
-        for q in earlier.iter().filter(|q| q.rg.id == rg.id) {
-            if let Some(i) = pick_slot(slots, &used, q.code.as_deref(), |s| {
-                self.slot_gate(s, day, initial).is_none()
-            }) {
-                used[i] += 1;
-            }
-        }
+        let used = self.used_with(rg, earlier);
         let total = rg.cg_max.total(self.cg());
         let taken: u32 = used.iter().sum();
         if taken >= total {
@@ -701,25 +694,63 @@ impl Market<'_> {
             .rgs
             .iter()
             .filter_map(|rg| {
-                let mut p = Purchase::parse(&rg.id).ok()?;
-                if rg.id == "S1" {
-                    p.cpp = None;
-                }
+                let p = Purchase::parse(&rg.id).ok()?;
+                let (now, codes) = self.open_now(rg, earlier);
+                let left = format!(
+                    "{} ({now} now, {} left in CG)",
+                    rg.group_type,
+                    self.left_in_cg(rg, earlier)
+                );
                 match self.quote(&p, earlier) {
-                    Ok(q) => Some((
-                        rg.id.clone(),
-                        q.cost,
-                        format!("{} ({} left in CG)", rg.group_type, q.remaining + 1),
-                    )),
+                    Ok(q) => Some((rg.id.clone(), q.cost, left)),
                     Err(e) if e.contains("more than one Entry Code") => Some((
                         rg.id.clone(),
                         rg.cost as i64,
-                        format!("{} — needs code=…", rg.group_type),
+                        format!("{left}, code={}", codes.join("|")),
                     )),
                     Err(_) => None,
                 }
             })
             .collect()
+    }
+
+    fn used_with(&self, rg: &RgDef, earlier: &[Quote]) -> Vec<u32> {
+        let slots = rg.cg_max.slots(self.cg());
+        let mut used = self.slot_usage(rg);
+        let (day, initial) = (self.day(), self.initial());
+        for q in earlier.iter().filter(|q| q.rg.id == rg.id) {
+            if let Some(i) = pick_slot(slots, &used, q.code.as_deref(), |s| {
+                self.slot_gate(s, day, initial).is_none()
+            }) {
+                used[i] += 1;
+            }
+        }
+        used
+    }
+
+    fn left_in_cg(&self, rg: &RgDef, earlier: &[Quote]) -> u32 {
+        rg.cg_max.total(self.cg()) - self.used_with(rg, earlier).iter().sum::<u32>()
+    }
+
+    /// How many of `rg` the CG Max slots open on this CG Day still allow, and
+    /// their Entry Codes.
+    fn open_now(&self, rg: &RgDef, earlier: &[Quote]) -> (u32, Vec<String>) {
+        let slots = rg.cg_max.slots(self.cg());
+        let used = self.used_with(rg, earlier);
+        let (day, initial) = (self.day(), self.initial());
+        let mut codes = Vec::new();
+        let mut now = 0;
+        for (i, slot) in slots.iter().enumerate() {
+            if self.slot_gate(slot, day, initial).is_none() && used[i] < slot.count {
+                now += slot.count - used[i];
+                if let Some(c) = &slot.code
+                    && !codes.contains(c)
+                {
+                    codes.push(c.clone());
+                }
+            }
+        }
+        (now, codes)
     }
 }
 

@@ -114,7 +114,14 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             }
             match quote_all(s, side, &texts) {
                 Ok(quotes) => apply(s, side, &quotes),
-                Err(e) => println!("{e}"),
+                // The menu follows, so the refusal's own list is left out.
+                Err(e) => println!(
+                    "{}",
+                    e.to_string()
+                        .split(" Still possible:")
+                        .next()
+                        .unwrap_or_default()
+                ),
             }
         }
     } else {
