@@ -346,7 +346,11 @@ impl Prompter {
                 .default(true)
                 .interact()
                 .map_err(|e| Error::Terminal(e.to_string()))?;
-            let _ = console::Term::stdout().clear_screen();
+            // Clear the screen and, where the terminal supports it (ESC[3J),
+            // its scrollback, so the other side cannot scroll up to the secrets.
+            let term = console::Term::stdout();
+            let _ = term.clear_screen();
+            let _ = term.write_str("\x1b[3J\x1b[H\x1b[2J");
         }
         Ok(())
     }

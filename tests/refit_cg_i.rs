@@ -422,3 +422,89 @@ fn rule_12_621_c13_infantry_company_limit_and_costs() {
         4
     );
 }
+
+/// Russian dice for one bought Rifle Coy: the given NKVD Coy 1+1 -1 +3 = 4 FS
+/// (‡ dr 1 MMG, commissar DR 4+5 = 9: 9-0), the given SMG Coy 1+1 -1 +3 = 4 FS
+/// (leaders 6+6 +1 = 13: 6+1), the bought Rifle Coy 1+2 -1 = 2 RS (leaders
+/// 4+5 -1 = 8: 8-0, 7-0, and † an extra 7-0).
+const RUSSIAN_RIFLE_DICE: &str = "1 1  1  4 5   1 1  6 6   1 2  4 5";
+
+#[test]
+fn rule_12_6226_c18_commissar_exchange() {
+    let c = Camp::new("I");
+    let dice = c.file("d.txt", RUSSIAN_RIFLE_DICE);
+    let answers = c.file(
+        "a.toml",
+        "[russian]\nbuy = [\"I3\"]\ncommissars = [\"8-0\"]\nfortify = []\nrecon = 0\n",
+    );
+    votg()
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &answers,
+            "--side",
+            "russian",
+        ])
+        .assert()
+        .success();
+    let s = c.state();
+    let rifle = &s.russian.purchases[2];
+    assert_eq!((rifle.strength.as_str(), rifle.units), ("RS", Some(15)));
+    // C18: a morale-8 leader becomes a 9-0 Commissar.
+    assert_eq!(rifle.leaders, "9-0 Commissar (for 8-0), 7-0, 7-0");
+    let commissars: Vec<_> = s
+        .russian
+        .force
+        .items
+        .iter()
+        .filter(|i| i.kind == UnitKind::Commissar && i.rg_row == Some(3))
+        .collect();
+    assert_eq!((commissars.len(), commissars[0].unit.as_str()), (1, "9-0"));
+    assert!(
+        !s.russian
+            .force
+            .items
+            .iter()
+            .any(|i| i.kind == UnitKind::Leader && i.unit == "8-0" && i.rg_row == Some(3))
+    );
+    assert!(
+        s.journal
+            .iter()
+            .any(|j| j.what == "Commissar exchange" && j.secret)
+    );
+}
+
+#[test]
+fn rule_12_6226_c18_a_7_0_cannot_become_a_commissar_and_only_one_per_coy() {
+    for (wanted, needle) in [
+        ("[\"7-0\"]", "C18"),
+        ("[\"8-0\", \"7-0\"]", "one per Infantry Coy RG purchased"),
+    ] {
+        let c = Camp::new("I");
+        let dice = c.file("d.txt", RUSSIAN_RIFLE_DICE);
+        let answers = c.file(
+            "a.toml",
+            &format!("[russian]\nbuy = [\"I3\"]\ncommissars = {wanted}\nfortify = []\nrecon = 0\n"),
+        );
+        votg()
+            .args([
+                "--dice-file",
+                &dice,
+                "refit",
+                c.path(),
+                "--answers",
+                &answers,
+                "--side",
+                "russian",
+            ])
+            .assert()
+            .code(1)
+            .stderr(predicates::str::contains(needle));
+        let s = c.state();
+        assert_eq!(s.campaign.step.russian, "12.622", "12.622 not carried out");
+        assert!(s.russian.purchases.iter().all(|r| r.strength.is_empty()));
+    }
+}

@@ -151,7 +151,15 @@ fn non_reserve_squads(s: &Session, side: Side) -> u32 {
         .sum()
 }
 
-pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
+/// The orders checked together against every limit of 12.623: what they buy,
+/// the FPP they spend, and the Booby Trap Level they leave.
+pub struct Plan {
+    pub bought: Vec<Order>,
+    pub spent: i64,
+    pub booby: Option<String>,
+}
+
+pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Error> {
     let line = s
         .state
         .side(side)
@@ -160,40 +168,15 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         .expect("validated")
         .clone();
     let available = line.fpp - line.fpp_spent;
-    let table = s.tables.fortification_purchase.clone();
+    let table = &s.tables.fortification_purchase;
     let night = s.state.campaign.night;
-    s.say(format!(
-        "{} has {available} FPP to spend (12.623); what is not spent is forfeit.",
-        side.name()
-    ));
-    let orders_text = if available > 0 || !s.prompter.interactive() {
-        if s.prompter.interactive() {
-            let mut all = Vec::new();
-            loop {
-                let got = s.prompter.list(
-                    side,
-                    "fortify",
-                    "Fortification (e.g. `trench`, `dummy 3`, `ap-mine 6`), or Enter when done",
-                )?;
-                if got.is_empty() {
-                    break;
-                }
-                all.extend(got);
-            }
-            all
-        } else {
-            s.prompter.list(side, "fortify", "")?
-        }
-    } else {
-        vec![]
-    };
     let restrictions = s.def.restrictions();
     let mut spent = 0i64;
     let mut mines = 0i64;
     let mut hip_squads = 0u32;
     let mut booby = line.booby_trap.clone();
     let mut bought: Vec<Order> = Vec::new();
-    for text in &orders_text {
+    for text in orders_text {
         let order = price(text, |k| table.item(k).cloned(), side)
             .map_err(|e| Error::Refused(format!("{e}. Nothing was bought.")))?;
         let refuse = |why: String| {
@@ -298,6 +281,58 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         spent += order.cost;
         bought.push(order);
     }
+    Ok(Plan {
+        bought,
+        spent,
+        booby,
+    })
+}
+
+pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
+    let line = s
+        .state
+        .side(side)
+        .roster
+        .current()
+        .expect("validated")
+        .clone();
+    let available = line.fpp - line.fpp_spent;
+    let table = s.tables.fortification_purchase.clone();
+    s.say(format!(
+        "{} has {available} FPP to spend (12.623); what is not spent is forfeit.",
+        side.name()
+    ));
+    let mut orders_text: Vec<String> = Vec::new();
+    if s.prompter.interactive() {
+        // Each order is checked as it is typed; a refused one is dropped and
+        // the question asked again.
+        while available > 0 {
+            let got = s.prompter.list(
+                side,
+                "fortify",
+                "Fortification (e.g. `trench`, `dummy 3`, `ap-mine 6`), or Enter when done",
+            )?;
+            let Some(text) = got.into_iter().next() else {
+                break;
+            };
+            let mut trial = orders_text.clone();
+            trial.push(text);
+            match plan(s, side, &trial) {
+                Ok(p) => {
+                    orders_text = trial;
+                    println!("  {} FPP left.", available - p.spent);
+                }
+                Err(e) => println!("{e}"),
+            }
+        }
+    } else {
+        orders_text = s.prompter.list(side, "fortify", "")?;
+    }
+    let Plan {
+        bought,
+        spent,
+        booby,
+    } = plan(s, side, &orders_text)?;
     let files = s.state.side_mut(side);
     let roster_line = files.roster.current_mut().expect("validated");
     roster_line.fpp_spent += spent;

@@ -52,7 +52,12 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         "recon",
         &format!("Spend 0, 1 or 2 CPP on Recon ({left} CPP left)?"),
         0,
-        2,
+        // At the terminal the question itself refuses what cannot be paid.
+        if s.prompter.interactive() {
+            max.max(0)
+        } else {
+            2
+        },
         None,
     )?;
     if cpp > max {

@@ -1025,65 +1025,90 @@ pub fn commissar_for(leader: &str) -> Option<&'static str> {
 }
 
 /// 12.6226 Commissar exchange: up to one per Infantry Coy RG purchased this
-/// RePh, never above one Commissar per twelve (FRD) squads in the OB.
+/// RePh, never above one Commissar per twelve (FRD) squads in the OB; which
+/// leader may become which Commissar is C18.
 fn commissar_exchange(
     s: &mut Session,
     side: Side,
     new_leaders: &[(usize, String)],
 ) -> Result<(), Error> {
     let day = s.state.campaign.cg_day();
-    let chart = s.tables.russian_rg.clone();
     let purchased_coys = s
         .state
         .side(side)
         .purchases
         .iter()
+        .filter(|r| !r.is_given() && r.cg_day == day)
         .filter(|r| {
-            !r.is_given()
-                && r.cg_day == day
-                && chart
-                    .rg(&r.rg_id)
-                    .is_some_and(|d| d.class == RgClass::InfantryCoy)
+            s.tables
+                .russian_rg
+                .rg(&r.rg_id)
+                .is_some_and(|d| d.class == RgClass::InfantryCoy)
         })
         .count();
-    let candidates: Vec<&(usize, String)> = new_leaders
+    let candidates = new_leaders
         .iter()
         .filter(|(_, l)| commissar_for(l).is_some())
-        .collect();
+        .count();
     // An answers file is read even when nothing can be exchanged, so that an
     // impossible exchange is refused rather than silently ignored.
-    if s.prompter.interactive() && (purchased_coys == 0 || candidates.is_empty()) {
+    if s.prompter.interactive() && (purchased_coys == 0 || candidates == 0) {
         return Ok(());
     }
-    let wanted = s.prompter.optional_list(
-        side,
-        "commissars",
-        &format!(
-            "Exchange new leaders for Commissars (12.6226, up to {purchased_coys}; 9/10 morale -> 10-0, 8 -> 9-0)? Leaders, comma-separated, or Enter for none"
-        ),
-    )?;
-    let wanted: Vec<String> = wanted
-        .iter()
-        .flat_map(|w| w.split(','))
-        .map(|w| w.trim().to_string())
-        .filter(|w| !w.is_empty())
-        .collect();
+    loop {
+        let wanted = s.prompter.optional_list(
+            side,
+            "commissars",
+            &format!(
+                "Exchange new leaders for Commissars (12.6226, up to {purchased_coys}; 9/10 morale -> 10-0, 8 -> 9-0)? Leaders, comma-separated, or Enter for none"
+            ),
+        )?;
+        let wanted: Vec<String> = wanted
+            .iter()
+            .flat_map(|w| w.split(','))
+            .map(|w| w.trim().to_string())
+            .filter(|w| !w.is_empty())
+            .collect();
+        match exchange_plan(s, side, new_leaders, purchased_coys, &wanted) {
+            Ok(plan) => {
+                apply_exchange(s, side, plan);
+                return Ok(());
+            }
+            Err(e) if s.prompter.interactive() => println!("{e}"),
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Checks an exchange; returns the (purchase row, leader) pairs to exchange.
+fn exchange_plan(
+    s: &Session,
+    side: Side,
+    new_leaders: &[(usize, String)],
+    purchased_coys: usize,
+    wanted: &[String],
+) -> Result<Vec<(usize, String)>, Error> {
     if wanted.is_empty() {
-        return Ok(());
+        return Ok(vec![]);
     }
     let restrictions = s.def.restrictions();
     if s.state.campaign.is_initial() && restrictions.no_commissar_exchange {
+        let rule = restrictions
+            .rules
+            .iter()
+            .find(|r| r.contains("II-4"))
+            .cloned()
+            .unwrap_or_else(|| "II-4".into());
         return Err(Error::Refused(format!(
-            "no leaders may be exchanged for Commissars in this Initial Scenario (SSR {}). Remove `commissars` from the answers.",
-            restrictions
-                .rules
-                .iter()
-                .find(|r| r.contains("II-4"))
-                .cloned()
-                .unwrap_or_else(|| "II-4".into())
+            "no leaders may be exchanged for Commissars in this Initial Scenario (SSR {rule}). Remove `commissars` from the answers."
         )));
     }
-    if candidates.is_empty() {
+    let mut pool: Vec<(usize, String)> = new_leaders
+        .iter()
+        .filter(|(_, l)| commissar_for(l).is_some())
+        .cloned()
+        .collect();
+    if pool.is_empty() || purchased_coys == 0 {
         return Err(Error::Refused(format!(
             "no new Infantry Coy leader of this RePh may become a Commissar (12.6226, C18: morale 9/10 -> 10-0, 8 -> 9-0; none when no Infantry Coy RG was purchased): `{}` cannot be exchanged",
             wanted.join(", ")
@@ -1094,10 +1119,9 @@ fn commissar_exchange(
             "at most {purchased_coys} new leader(s) may be exchanged for Commissars: one per Infantry Coy RG purchased this RePh (12.6226)"
         )));
     }
-    let force = &s.state.side(side).force;
     let live = |i: &&ForceItem| !matches!(i.place, ForceBox::Casualties);
-    let squads: i64 = force
-        .items
+    let items = &s.state.side(side).force.items;
+    let half_squads: i64 = items
         .iter()
         .filter(live)
         .map(|i| match i.kind {
@@ -1105,25 +1129,24 @@ fn commissar_exchange(
             UnitKind::Hs => i.count as i64,
             _ => 0,
         })
-        .sum::<i64>();
-    let commissars: i64 = force
-        .items
+        .sum();
+    let commissars: i64 = items
         .iter()
         .filter(live)
         .filter(|i| i.kind == UnitKind::Commissar)
         .map(|i| i.count as i64)
         .sum();
-    let cap = frd(squads, 24);
+    let cap = frd(half_squads, 24);
     if commissars + wanted.len() as i64 > cap {
         return Err(Error::Refused(format!(
             "Commissar exchange is NA: {} Commissar(s) would exceed one per twelve (FRD) squads ({} squad-equivalents allow {cap}) (12.6226)",
             commissars + wanted.len() as i64,
-            squads as f64 / 2.0
+            half_squads as f64 / 2.0
         )));
     }
-    let mut pool: Vec<(usize, String)> = candidates.into_iter().cloned().collect();
+    let mut plan = Vec::new();
     for w in wanted {
-        let Some(at) = pool.iter().position(|(_, l)| *l == w) else {
+        let Some(at) = pool.iter().position(|(_, l)| l == w) else {
             let offered: Vec<&str> = pool.iter().map(|(_, l)| l.as_str()).collect();
             return Err(Error::Refused(format!(
                 "`{w}` is not a new Infantry Coy leader that may become a Commissar (C18: morale 9/10 -> 10-0, 8 -> 9-0; a 7-0 or 6+1 cannot); the new leaders are: {}",
@@ -1134,8 +1157,16 @@ fn commissar_exchange(
                 }
             )));
         };
-        let (row_index, leader) = pool.remove(at);
-        let commissar = commissar_for(&leader).expect("filtered");
+        plan.push(pool.remove(at));
+    }
+    Ok(plan)
+}
+
+fn apply_exchange(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
+    for (row_index, leader) in plan {
+        let Some(commissar) = commissar_for(&leader) else {
+            continue;
+        };
         let files = s.state.side_mut(side);
         if let Some(item) = files.force.items.iter_mut().find(|i| {
             i.kind == UnitKind::Leader && i.unit == leader && i.rg_row == Some(row_index + 1)
@@ -1170,7 +1201,6 @@ fn commissar_exchange(
             "12.6226",
         ));
     }
-    Ok(())
 }
 
 #[cfg(test)]
