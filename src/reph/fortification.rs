@@ -303,10 +303,11 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         side.name()
     ));
     let mut orders_text: Vec<String> = Vec::new();
-    if s.prompter.interactive() {
+    if s.prompter.interactive() && available > 0 {
         // Each order is checked as it is typed; a refused one is dropped and
         // the question asked again.
-        while available > 0 {
+        loop {
+
             let got = s.prompter.list(
                 side,
                 "fortify",
