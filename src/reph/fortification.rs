@@ -303,10 +303,10 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         side.name()
     ));
     let mut orders_text: Vec<String> = Vec::new();
-    if s.prompter.interactive() && available > 0 {
+    if s.prompter.interactive() {
         // Each order is checked as it is typed; a refused one is dropped and
         // the question asked again.
-        loop {
+        while available - plan(s, side, &orders_text)?.spent > 0 {
 
             let got = s.prompter.list(
                 side,
