@@ -307,7 +307,6 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         // Each order is checked as it is typed; a refused one is dropped and
         // the question asked again.
         while available - plan(s, side, &orders_text)?.spent > 0 {
-
             let got = s.prompter.list(
                 side,
                 "fortify",

@@ -1,0 +1,94 @@
+//! The sample campaigns in rosters/ (the README walkthrough) stay valid and
+//! are exactly what `rosters/make-samples.sh` makes with this votg.
+
+mod common;
+use common::{load, snapshot, votg};
+use std::path::{Path, PathBuf};
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rosters")
+        .join(name)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let target = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            if p.file_name().unwrap() != ".votg" {
+                copy_dir(&p, &target);
+            }
+        } else {
+            std::fs::copy(&p, &target).unwrap();
+        }
+    }
+}
+
+fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    snapshot(dir)
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with(".votg"))
+        .collect()
+}
+
+#[test]
+fn samples_load_and_read() {
+    for name in ["cg-i-new", "cg-i-walkthrough"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join(name);
+        copy_dir(&sample(name), &dir);
+        let state = load(&dir);
+        assert_eq!(state.campaign.cg, votg::side::Cg::I);
+        let d = dir.to_str().unwrap();
+        votg().args(["status", d]).assert().success();
+        for side in ["german", "russian"] {
+            votg()
+                .args(["roster", d, "--side", side])
+                .assert()
+                .success();
+            votg()
+                .args(["purchases", d, "--side", side])
+                .assert()
+                .success();
+            votg().args(["force", d, "--side", side]).assert().success();
+            votg().args(["log", d, "--side", side]).assert().success();
+        }
+    }
+}
+
+#[test]
+fn samples_are_what_make_samples_makes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let new = tmp.path().join("cg-i-new");
+    let walk = tmp.path().join("cg-i-walkthrough");
+    votg()
+        .args(["new", new.to_str().unwrap(), "--cg", "I", "--seed", "1942"])
+        .assert()
+        .success();
+    votg()
+        .args(["new", walk.to_str().unwrap(), "--cg", "I", "--seed", "1942"])
+        .assert()
+        .success();
+    let answers = sample("cg-i-walkthrough.answers.toml");
+    votg()
+        .args([
+            "refit",
+            walk.to_str().unwrap(),
+            "--answers",
+            answers.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    assert_eq!(
+        files(&new),
+        files(&sample("cg-i-new")),
+        "rosters/cg-i-new is stale: run rosters/make-samples.sh"
+    );
+    assert_eq!(
+        files(&walk),
+        files(&sample("cg-i-walkthrough")),
+        "rosters/cg-i-walkthrough is stale: run rosters/make-samples.sh"
+    );
+}
