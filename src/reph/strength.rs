@@ -226,6 +226,25 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             RgClass::Oba => oba(s, side, row_index, &rg)?,
             _ => unreachable!("needs_strength"),
         };
+        // Note b: an RG bought to enter in boats gets one Assault Boat per MMC.
+        if s.state.side(side).purchases[row_index]
+            .other
+            .contains("Boats")
+        {
+            let mmc: u32 = got
+                .items
+                .iter()
+                .filter(|i| matches!(i.kind, UnitKind::Squad | UnitKind::Hs | UnitKind::Crew))
+                .map(|i| i.count)
+                .sum();
+            got.add(
+                "Assault Boat",
+                UnitKind::Vehicle,
+                mmc,
+                "one per MMC; the whole RG enters in boats (note b, VotG4)",
+            );
+            got.other.push(format!("{mmc} Assault Boats"));
+        }
         let place = box_for(s, side, row_index, &rg);
         let isolated = isolated_group(s, side, row_index);
         if rg.class == RgClass::InfantryCoy {
