@@ -3,15 +3,16 @@
 
 use std::path::Path;
 
-use crate::campaign::DONE;
+use crate::campaign::{DONE, OccasionName};
 use crate::campaign_cmd::open;
 use crate::cg_def::{self, CgDef};
 use crate::cli::{Global, SideChoice};
 use crate::error::Error;
+use crate::initiative_matrix::ScenarioType;
 use crate::journal::Entry;
 use crate::prompt::Prompter;
 use crate::reph::session::{CampaignDice, Session, campaign_dice};
-use crate::reph::{fortification, purchase_step, recon, sequence, strength};
+use crate::reph::{fortification, initiative, purchase_step, recon, sequence, strength};
 use crate::side::Side;
 use crate::state::CampaignState;
 use crate::store::Store;
@@ -20,6 +21,8 @@ use crate::tables::Tables;
 /// The Initial Scenario's steps (C1 †), then its set-up order (12.5, III-2)
 /// and commencement.
 const INITIAL_STEPS: &[&str] = &["12.621", "12.622", "12.623", "12.624"];
+/// After a scenario, the steps votg carries out (12.621-12.625).
+const LATER_STEPS: &[&str] = &["12.621", "12.622", "12.623", "12.624", "12.625"];
 const SETUP: &str = "12.626";
 const COMMENCE: &str = "12.627";
 
@@ -74,11 +77,10 @@ fn sides_of(choice: SideChoice) -> Vec<Side> {
     }
 }
 
-fn after(step: &str) -> &'static str {
-    match INITIAL_STEPS.iter().position(|s| *s == step) {
-        Some(i) if i + 1 < INITIAL_STEPS.len() => INITIAL_STEPS[i + 1],
-        Some(_) => SETUP,
-        None => DONE,
+fn next_step(steps: &[&'static str], step: &str) -> &'static str {
+    match steps.iter().position(|s| *s == step) {
+        Some(i) if i + 1 < steps.len() => steps[i + 1],
+        _ => SETUP,
     }
 }
 
@@ -105,17 +107,27 @@ pub fn refit(
         out: String::new(),
     };
     let sides = sides_of(side);
-    if !run.state.campaign.is_initial() {
-        return Err(Error::Refused(format!(
-            "this campaign stands at a Refit Phase after a scenario (German at {}, Russian at {}). votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather): do them at the table, then edit campaign.toml and the rosters by hand.",
-            run.state.campaign.step.german, run.state.campaign.step.russian
-        )));
-    }
-    // In the Initial Scenario the † steps of one side never depend on the
-    // other's, so each side does all of its steps in one secret block: one
-    // hand-over of the keyboard per side. Each step is still its own commit.
+    let initial = run.state.campaign.is_initial();
+    let steps: &[&str] = if initial { INITIAL_STEPS } else { LATER_STEPS };
+    // 12.601-12.620 are not carried out by votg yet: say so, do not pretend.
     for &side in &sides {
-        let pending: Vec<&str> = INITIAL_STEPS
+        let at = run.state.campaign.step.of(side).to_string();
+        if let Some(step) = sequence::find(&at)
+            && sequence::SEQUENCE.iter().position(|s| s.id == at)
+                < sequence::SEQUENCE.iter().position(|s| s.id == "12.621")
+        {
+            return Err(Error::Refused(format!(
+                "the {} side is at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table; record their results by hand (the new CG Day's line in each roster: Start, Received, ELR, SAN; the day's weather and EC in campaign.toml), set `step` to 12.621 for both sides, and run `votg refit` again.",
+                side.name()
+            )));
+        }
+    }
+    // Each side does all of its secret steps in one block: one hand-over of
+    // the keyboard per side (12.621-12.624 of one side never depend on the
+    // other's; 12.625's chits are revealed together afterwards). Each step is
+    // still its own commit.
+    for &side in &sides {
+        let pending: Vec<&str> = steps
             .iter()
             .copied()
             .skip_while(|s| *s != run.state.campaign.step.of(side))
@@ -127,16 +139,21 @@ pub fn refit(
         for step in pending {
             let title = sequence::find(step).map_or("", |s| s.title);
             let label = format!("{} {step} {title}", side.name());
+            let next = next_step(steps, step);
             run.step(&label, |s| {
                 s.say(format!("== {} — {step} {title} ==", side.name()));
                 match step {
-                    "12.621" => purchase_step::run(s, side)?,
+                    "12.621" => {
+                        check_roster_line(s, side)?;
+                        purchase_step::run(s, side)?
+                    }
                     "12.622" => strength::run(s, side)?,
                     "12.623" => fortification::run(s, side)?,
                     "12.624" => recon::run(s, side)?,
-                    _ => unreachable!("INITIAL_STEPS"),
+                    "12.625" => initiative::choose(s, side)?,
+                    _ => unreachable!("the steps listed above"),
                 }
-                s.state.campaign.step.set(side, after(step));
+                s.state.campaign.step.set(side, next);
                 Ok(())
             })?;
         }
@@ -146,10 +163,17 @@ pub fn refit(
     let both_at = |run: &Run, step: &str| Side::BOTH.iter().all(|&s| standing(run, s) == step);
     let mut set_up_now = false;
     if both_at(&run, SETUP) {
-        run.step(
-            "12.626 Initial Scenario set-up order (public)",
-            initial_setup,
-        )?;
+        if !initial {
+            let mut generated = true;
+            run.step("12.6252 Initiative chits revealed (public)", |s| {
+                generated = reveal(s)?;
+                Ok(())
+            })?;
+            if !generated {
+                return Ok(run.out);
+            }
+        }
+        run.step("12.626 set-up order (public)", set_up_order)?;
         set_up_now = true;
     } else if Side::BOTH.iter().any(|&s| standing(&run, s) == SETUP) {
         let waiting: Vec<String> = Side::BOTH
@@ -169,24 +193,89 @@ pub fn refit(
     }
     if both_at(&run, DONE) {
         run.out.push_str(
-            "The Initial Scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table.\n",
+            "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table.\n",
         );
     }
     Ok(run.out)
 }
 
-/// 12.5 (and 12.6253, III-2): who sets up first and who moves first in the
-/// Initial Scenario; both sides announce ELR and SAN (12.627).
-fn initial_setup(s: &mut Session) -> Result<(), Error> {
-    let init = &s.def.initial;
-    let fixed_setup: Option<Side> = init.sets_up_first.as_deref().and_then(|x| x.parse().ok());
-    let fixed_move: Option<Side> = init.moves_first.as_deref().and_then(|x| x.parse().ok());
+/// After the Initial Scenario, 12.621 buys on the new CG Day's roster line,
+/// which 12.614 makes; votg does not carry out 12.614 yet.
+fn check_roster_line(s: &Session, side: Side) -> Result<(), Error> {
+    let day = s.state.campaign.cg_day();
+    let line = s.state.side(side).roster.current().expect("validated");
+    if line.date != day.date || line.night != day.night {
+        return Err(Error::Refused(format!(
+            "the {} CG Roster has no line for {} (its last is {}/9): 12.614 (New CG Day) makes it, and votg does not carry that step out yet. Add the line by hand (Start = Left - Recon of the last line, C20; Received from 12.618; ELR; SAN) and run `votg refit` again.",
+            side.name(),
+            day.long(),
+            line.date
+        )));
+    }
+    Ok(())
+}
+
+/// 12.6252: the chits revealed together; an Idle Day (C23) or a scenario.
+/// Returns whether a scenario was generated.
+fn reveal(s: &mut Session) -> Result<bool, Error> {
+    let t = initiative::reveal(s)?;
+    if t == ScenarioType::IdleDay {
+        s.say(
+            "Idle Day (12.6253, C23): no scenario is played on this CG Day. Steps 12.614-12.625 are repeated for the next CG Day; votg does not yet carry out 12.614-12.620: do them at the table, record their results by hand, set `step` to 12.621 and run `votg refit` again.",
+        );
+        s.state.campaign.occasion = OccasionName::IdleDayLoop;
+        for side in Side::BOTH {
+            s.state.campaign.step.set(side, "12.614");
+        }
+        return Ok(false);
+    }
+    if t == ScenarioType::RussianAssault {
+        let night = s.prompter.yes_no(
+            Side::Russian,
+            "night",
+            "Russian Assault: make it a Night scenario (12.6254)?",
+            Some(false),
+        )?;
+        if night {
+            initiative::declare_night(s);
+        }
+    }
+    Ok(true)
+}
+/// 12.626 (12.6253; 12.5 and III-2 for the Initial Scenario): who sets up
+/// first, and who moves first where that is fixed; both sides announce ELR
+/// and SAN (12.627); the scenario's Victory Conditions.
+fn set_up_order(s: &mut Session) -> Result<(), Error> {
+    let initial = s.state.campaign.is_initial();
+    let (fixed_setup, fixed_move, victory, rule) = if initial {
+        let init = &s.def.initial;
+        let parse = |x: &Option<String>| x.as_deref().and_then(|x| x.parse::<Side>().ok());
+        (
+            parse(&init.sets_up_first),
+            parse(&init.moves_first),
+            init.victory.clone().unwrap_or_default(),
+            "12.5",
+        )
+    } else {
+        let t = s
+            .state
+            .campaign
+            .today()
+            .and_then(|d| d.scenario_type.as_deref())
+            .and_then(initiative::parse_scenario_type)
+            .ok_or_else(|| {
+                Error::Refused("no scenario type is recorded for this CG Day (12.6252)".into())
+            })?;
+        let (setup, moves) = initiative::set_up_order(t);
+        let mut victory = initiative::victory_conditions(t).to_string();
+        if let Some(cg) = &s.def.scenario_victory {
+            victory.push_str(&format!(" CG {} (12.51): {cg}", s.def.cg));
+        }
+        (setup, moves, victory, "12.6253")
+    };
     let sets_up = match fixed_setup {
         Some(side) => {
-            s.say(format!(
-                "Initial Scenario: the {} sets up first (12.5).",
-                side.name()
-            ));
+            s.say(format!("The {} sets up first ({rule}).", side.name()));
             side
         }
         None => {
@@ -199,28 +288,31 @@ fn initial_setup(s: &mut Session) -> Result<(), Error> {
                 "Dual Attack: side setting up first",
                 false,
             )?;
-            let side: Side = r.key().parse().map_err(Error::Usage)?;
-            s.say("  (III-2, 12.6253: dr <= 3 the Russians set up first; otherwise the Germans.)");
-
-            side
+            s.say("  (12.6253: dr <= 3 the Russians set up first; otherwise the Germans.)");
+            r.key().parse().map_err(Error::Usage)?
         }
     };
-    let victory = init.victory.clone().unwrap_or_default();
-    let today = s.state.campaign.date;
     let elr_san: Vec<String> = Side::BOTH
         .iter()
         .map(|&side| {
             let l = s.state.side(side).roster.current().expect("validated");
-            format!("{} ELR {} SAN {}", side.name(), l.elr, l.san)
+            // 12.6254: at night the German ELR is one less.
+            let elr = if side == Side::German && s.state.campaign.night {
+                l.elr.saturating_sub(1)
+            } else {
+                l.elr
+            };
+            format!("{} ELR {elr} SAN {}", side.name(), l.san)
         })
         .collect();
+    let (date, night) = (s.state.campaign.date, s.state.campaign.night);
     if let Some(d) = s
         .state
         .campaign
         .days
         .iter_mut()
         .rev()
-        .find(|d| d.date == today)
+        .find(|d| d.date == date && d.night == night)
     {
         d.sets_up_first = Some(sets_up);
         d.moves_first = fixed_move;
@@ -229,19 +321,19 @@ fn initial_setup(s: &mut Session) -> Result<(), Error> {
         SETUP,
         None,
         false,
-        "Initial Scenario set-up order",
+        "Set-up order",
         format!("{} sets up first", sets_up.name()),
-        "12.5",
+        rule,
     ));
     s.say(format!(
-        "{}. The {} sets up first.",
+        "{} (12.627). The {} sets up first.",
         elr_san.join("; "),
         sets_up.name()
     ));
     match fixed_move {
         Some(m) => {
             s.say(format!(
-                "The {} moves first (12.5). Victory Conditions: {victory}",
+                "The {} moves first ({rule}). Victory Conditions: {victory}",
                 m.name()
             ));
             for side in Side::BOTH {
@@ -272,14 +364,14 @@ fn first_move(s: &mut Session) -> Result<(), Error> {
         false,
     )?;
     let side: Side = r.key().parse().map_err(Error::Usage)?;
-    let today = s.state.campaign.date;
+    let (date, night) = (s.state.campaign.date, s.state.campaign.night);
     if let Some(d) = s
         .state
         .campaign
         .days
         .iter_mut()
         .rev()
-        .find(|d| d.date == today)
+        .find(|d| d.date == date && d.night == night)
     {
         d.moves_first = Some(side);
     }
@@ -337,6 +429,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
     };
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
     run.step(&label, |s| {
+        check_roster_line(s, side)?;
         let quotes = purchase_step::quote_all(s, side, purchases)?;
         purchase_step::apply(s, side, &quotes);
         let line = s

@@ -27,6 +27,53 @@ pub fn parse_chit(s: &str) -> Option<Chit> {
     }
 }
 
+/// The scenario type's id as `campaign.toml` keeps it.
+pub fn scenario_name(t: ScenarioType) -> &'static str {
+    match t {
+        ScenarioType::DualAttack => "dual-attack",
+        ScenarioType::GermanAssault => "german-assault",
+        ScenarioType::RussianAssault => "russian-assault",
+        ScenarioType::IdleDay => "idle-day",
+    }
+}
+
+pub fn parse_scenario_type(s: &str) -> Option<ScenarioType> {
+    [
+        ScenarioType::DualAttack,
+        ScenarioType::GermanAssault,
+        ScenarioType::RussianAssault,
+        ScenarioType::IdleDay,
+    ]
+    .into_iter()
+    .find(|t| scenario_name(*t) == s)
+}
+
+/// 12.6254: the Russian declares a Russian Assault (or Counterattack) a
+/// Night scenario.
+pub fn declare_night(s: &mut Session) {
+    let date = s.state.campaign.date;
+    if let Some(d) = s
+        .state
+        .campaign
+        .days
+        .iter_mut()
+        .rev()
+        .find(|d| d.date == date && !d.night)
+    {
+        d.night = true;
+    }
+    s.state.campaign.night = true;
+    s.journal(Entry::decision(
+        "12.6254",
+        Some(Side::Russian),
+        false,
+        "Russian Night Assault",
+        "declared a Night scenario",
+        "12.6254",
+    ));
+    s.say("The Russian declares a Night scenario (12.6254): the Russians are the Scenario Defender; the German ELR is one less; Cloud Cover and base NVR per E1.11 with the historical Moon Phase.");
+}
+
 /// 12.6251: the Russian has a finite number of Attack chits per CG, at most
 /// one per CG Day. The Initial Scenario's chits are fixed and use none (C15).
 pub fn russian_attack_allowed(campaign: &Campaign, def: &CgDef) -> Result<(), String> {
@@ -129,17 +176,24 @@ pub fn reveal(s: &mut Session) -> Result<ScenarioType, Error> {
     }
     let date = s.state.campaign.date;
     let night = s.state.campaign.night;
-    if let Some(d) = s
-        .state
-        .campaign
-        .days
+    let scenario = s.state.campaign.scenario;
+    let days = &mut s.state.campaign.days;
+    if !days.iter().any(|d| d.date == date && d.night == night) {
+        days.push(crate::campaign::DayFacts {
+            date,
+            night,
+            ..Default::default()
+        });
+    }
+    if let Some(d) = days
         .iter_mut()
         .rev()
         .find(|d| d.date == date && d.night == night)
     {
         d.german_chit = Some(chit_name(g).into());
         d.russian_chit = Some(chit_name(r).into());
-        d.scenario_type = Some(format!("{:?}", cell.scenario));
+        d.scenario_type = Some(scenario_name(cell.scenario).into());
+        d.scenario = (cell.scenario != ScenarioType::IdleDay).then_some(scenario);
     }
     s.journal(Entry::decision(
         STEP,

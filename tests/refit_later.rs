@@ -1,0 +1,247 @@
+//! 12.625-12.627 after the Initial Scenario: secret chits revealed together,
+//! the Initiative Matrix, Russian Attack chits (12.6251), the Russian night
+//! option (12.6254), Idle Days (C23), the Dual Attack drs. votg does not yet
+//! carry out 12.601-12.620, so these campaigns are set up by hand as players
+//! who did those steps at the table would.
+
+mod common;
+use common::{Camp, votg};
+use predicates::prelude::*;
+use votg::campaign::{DayFacts, OccasionName};
+use votg::roster::{Pool, RosterLine};
+use votg::side::Side;
+use votg::state::CampaignState;
+use votg::store::Store;
+use votg::tables::Tables;
+
+/// A CG II campaign on 15 Sep after the Initial Scenario (won by the German),
+/// both sides at 12.625.
+fn at_initiative(chits_used: u32) -> Camp {
+    later("II", 15, "12.625", chits_used)
+}
+
+/// A campaign of `cg` on `date` after its Initial Scenario, both sides at `step`.
+fn later(cg: &str, date: u8, step: &str, chits_used: u32) -> Camp {
+    let c = Camp::new(cg);
+    let tables = Tables::embedded().unwrap();
+    let store = Store::open(&c.dir).unwrap();
+    let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
+    s.campaign.days[0].victor = Some(Side::German);
+    s.campaign.date = date;
+    s.campaign.scenario = 2;
+    s.campaign.occasion = OccasionName::AfterScenario;
+    s.campaign.russian_attack_chits_used = chits_used;
+    s.campaign.days.push(DayFacts {
+        date: 15,
+        weather: Some("clear".into()),
+        ec: Some("dry".into()),
+        ..Default::default()
+    });
+    for side in Side::BOTH {
+        let last = s.side(side).roster.current().unwrap().clone();
+        let line = RosterLine {
+            date,
+            night: false,
+            scenario: Some(2),
+            hist_drm: tables.historical_drm.drm(side, date, false).unwrap(),
+            cpp: Pool::opening(last.cpp.left),
+            support_cpp: last.support_cpp.map(|p| Pool::opening(p.left)),
+            rgs: vec![],
+            fpp: 0,
+            fpp_spent: 0,
+            fortifications: vec![],
+            elr: last.elr,
+            san: last.san,
+            recon: None,
+            recon_cpp: 0,
+            initiative: None,
+            booby_trap: last.booby_trap.clone(),
+        };
+        s.side_mut(side).roster.lines.push(line);
+        s.campaign.step.set(side, step);
+    }
+    store.commit(&s.to_files(), None).unwrap();
+    c
+}
+
+fn chits(c: &Camp, german: &str, russian: &str, extra: &str) -> String {
+    c.file(
+        "a.toml",
+        &format!(
+            "[german]\ninitiative = \"{german}\"\n[russian]\ninitiative = \"{russian}\"\n{extra}"
+        ),
+    )
+}
+
+#[test]
+fn rule_12_6252_german_assault() {
+    let c = at_initiative(0);
+    let a = chits(&c, "attack", "idle", "");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("German Assault"))
+        .stdout(predicate::str::contains(">= 20"));
+    let s = c.state();
+    let today = s.campaign.today().unwrap();
+    assert_eq!(today.scenario_type.as_deref(), Some("german-assault"));
+    assert_eq!(
+        (today.sets_up_first, today.moves_first),
+        (Some(Side::Russian), Some(Side::German))
+    );
+    assert_eq!(s.campaign.russian_attack_chits_used, 0);
+    assert_eq!(
+        s.german.roster.current().unwrap().initiative.as_deref(),
+        Some("attack")
+    );
+    // The chits are secret until revealed together: each side's choice is a secret row.
+    assert!(
+        s.journal
+            .iter()
+            .filter(|j| j.what == "Initiative chit")
+            .all(|j| j.secret)
+    );
+    assert!(
+        s.journal
+            .iter()
+            .any(|j| j.what == "Initiative chits revealed" && !j.secret)
+    );
+}
+
+#[test]
+fn rule_12_6254_russian_night_assault_uses_an_attack_chit() {
+    let c = at_initiative(0);
+    let a = chits(&c, "idle", "attack", "night = true\n");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Night scenario"))
+        .stdout(predicate::str::contains("German ELR 3"));
+    let s = c.state();
+    assert!(s.campaign.night);
+    let today = s.campaign.today().unwrap();
+    assert_eq!(today.scenario_type.as_deref(), Some("russian-assault"));
+    assert_eq!(
+        (today.sets_up_first, today.moves_first),
+        (Some(Side::German), Some(Side::Russian))
+    );
+    assert_eq!(s.campaign.russian_attack_chits_used, 1, "12.6251");
+}
+
+#[test]
+fn rule_12_6251_no_attack_chit_left() {
+    let c = at_initiative(5);
+    let a = chits(&c, "idle", "attack", "");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("all 5 Attack chits"));
+}
+
+#[test]
+fn c23_idle_day_says_what_votg_does_not_do() {
+    let c = at_initiative(0);
+    let a = chits(&c, "idle", "idle", "");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Idle Day"));
+    let s = c.state();
+    assert_eq!(s.campaign.occasion, OccasionName::IdleDayLoop);
+    assert_eq!(s.campaign.step.german, "12.614");
+    assert_eq!(
+        s.campaign.today().unwrap().scenario,
+        None,
+        "no scenario on an Idle Day"
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "does not yet carry out steps 12.601-12.620",
+        ));
+}
+
+#[test]
+fn rule_12_6253_dual_attack_drs() {
+    let c = at_initiative(0);
+    let a = chits(&c, "attack", "attack", "");
+    let dice = c.file("d.txt", "2\n");
+    votg()
+        .args(["--dice-file", &dice, "refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Dual Attack: side setting up first",
+        ));
+    let s = c.state();
+    let today = s.campaign.today().unwrap();
+    assert_eq!(
+        (today.sets_up_first, today.moves_first),
+        (Some(Side::Russian), None),
+        "dr 2 <= 3: Russians"
+    );
+    let dice = c.file("d2.txt", "5\n");
+    votg()
+        .args(["--dice-file", &dice, "refit", c.path()])
+        .assert()
+        .success();
+    let s = c.state();
+    assert_eq!(
+        s.campaign.today().unwrap().moves_first,
+        Some(Side::German),
+        "dr 5: Germans move first"
+    );
+    assert_eq!(s.campaign.russian_attack_chits_used, 1);
+}
+
+#[test]
+fn cgi_5_and_note_y_costs_after_the_initial_scenario() {
+    // CG I, 16 Sep daytime: German armor at half cost FRU (note y); every
+    // Infantry RG after the first in this 12.621 costs +2 (CGI-5).
+    let c = later("I", 16, "12.621", 0);
+    votg()
+        .args(["buy", c.path(), "--side", "german", "A2", "I2", "I2"])
+        .assert()
+        .success();
+    let s = c.state();
+    let line = s.german.roster.current().unwrap();
+    let paid: Vec<(&str, i64, i64)> = line
+        .rgs
+        .iter()
+        .map(|b| (b.rg.as_str(), b.cpp, b.support_cpp))
+        .collect();
+    // A2: 5 halved FRU = 3, from Support CPP (4 -> 1). I2: 3. I2: 3 + 2 (CGI-5).
+    assert_eq!(paid, vec![("A2", 0, 3), ("I2", 3, 0), ("I2", 5, 0)]);
+    assert_eq!(line.date, 16, "bought on the 16 Sep line");
+    // A1 (note m) is open from 16 Sep.
+    votg()
+        .args(["buy", c.path(), "--side", "german", "A1"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn rule_12_614_a_missing_roster_line_is_named() {
+    let c = later("I", 16, "12.621", 0);
+    let tables = Tables::embedded().unwrap();
+    let store = Store::open(&c.dir).unwrap();
+    let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
+    s.german.roster.lines.pop();
+    store.commit(&s.to_files(), None).unwrap();
+    drop(store);
+    let a = c.file(
+        "a.toml",
+        "[german]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n",
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &a, "--side", "german"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no line for 16 Sep"));
+}
