@@ -508,3 +508,32 @@ fn rule_12_6226_c18_a_7_0_cannot_become_a_commissar_and_only_one_per_coy() {
         assert!(s.russian.purchases.iter().all(|r| r.strength.is_empty()));
     }
 }
+
+#[test]
+fn rule_12_6218_other_column_records_hexes() {
+    let c = Camp::new("I");
+    votg()
+        .args([
+            "buy",
+            c.path(),
+            "--side",
+            "german",
+            "O2 prereg=1 hex=g40",
+            "O5 hex=A45",
+            "B1 hex=K40",
+        ])
+        .assert()
+        .success();
+    let s = c.state();
+    let rows = &s.german.purchases;
+    assert_eq!(rows[rows.len() - 3].other, "Pre-Reg hex x1; Pre-Reg G40");
+    assert_eq!(rows[rows.len() - 2].other, "Observer at A45");
+    assert_eq!(rows[rows.len() - 1].other, "Pre-Reg K40");
+    for wrong in ["I2 hex=A1", "O1 hex=A1", "O1 prereg=1 hex=A1 hex=B2"] {
+        votg()
+            .args(["buy", c.path(), "--side", "german", wrong])
+            .assert()
+            .code(1)
+            .stderr(predicates::str::contains("hex="));
+    }
+}

@@ -34,9 +34,12 @@ pub struct Purchase {
     pub boats: bool,
     pub code: Option<String>,
     pub cpp: Option<i64>,
+    /// `hex=<hex>`: a Pre-Registered hex, the Offboard Observer's hex, or an
+    /// Aerial Bombardment's Pre-Reg hex, recorded secretly in `other`.
+    pub hexes: Vec<String>,
 }
 
-pub const GRAMMAR: &str = "<RG-ID> [on-map|reserve|dug-in] [prereg=N] [creeping] [boats] [code=<colour>] [cpp=2], e.g. `I1`, `I2 reserve`, `A3 dug-in`, `O2 prereg=2 creeping`, `I1 code=orange`, `S1 cpp=2`";
+pub const GRAMMAR: &str = "<RG-ID> [on-map|reserve|dug-in] [prereg=N] [creeping] [boats] [code=<colour>] [cpp=2] [hex=<hex>], e.g. `I1`, `I2 reserve`, `A3 dug-in`, `O2 prereg=2 creeping`, `I1 code=orange`, `S1 cpp=2`";
 
 impl Purchase {
     pub fn parse(text: &str) -> Result<Purchase, String> {
@@ -54,6 +57,7 @@ impl Purchase {
             boats: false,
             code: None,
             cpp: None,
+            hexes: Vec::new(),
         };
         for w in words {
             let lower = w.to_ascii_lowercase();
@@ -81,6 +85,7 @@ impl Purchase {
                         .map_err(|_| format!("`{w}`: prereg takes a number of hexes, 1 or 2"))?
                 }
                 Some(("code", c)) if !c.is_empty() => p.code = Some(c.to_string()),
+                Some(("hex", h)) if !h.is_empty() => p.hexes.push(h.to_ascii_uppercase()),
                 Some(("cpp", n)) => {
                     p.cpp = Some(
                         n.parse()
@@ -353,6 +358,17 @@ impl Market<'_> {
         }
         if p.prereg > 2 {
             return Err("no module may have more than two Pre-Registered hexes (note p)".into());
+        }
+        let hex_ok = match rg.class {
+            RgClass::Oba => p.hexes.len() <= p.prereg as usize,
+            RgClass::Observer | RgClass::Bombardment => p.hexes.len() <= 1,
+            _ => p.hexes.is_empty(),
+        };
+        if !hex_ok {
+            return Err(format!(
+                "`hex=` names a Pre-Registered hex of an OBA module (one per prereg), the hex of an Offboard Observer, or a Bombardment's Pre-Reg hex (notes b, o/i, p); `{}` has too many, or its RG takes none",
+                p.text
+            ));
         }
         if p.creeping && p.prereg == 0 {
             return Err(
@@ -655,6 +671,13 @@ impl Market<'_> {
         let mut other = Vec::new();
         if p.prereg > 0 {
             other.push(format!("Pre-Reg hex x{}", p.prereg));
+        }
+        if !p.hexes.is_empty() {
+            let what = match rg.class {
+                RgClass::Observer => "Observer at",
+                _ => "Pre-Reg",
+            };
+            other.push(format!("{what} {}", p.hexes.join(", ")));
         }
         if p.creeping {
             other.push("Creeping Barrage".into());
