@@ -5,6 +5,7 @@ use crate::error::Error;
 use crate::journal::Entry;
 use crate::reph::purchase::{self, Market, Purchase, Quote};
 use crate::reph::session::Session;
+use crate::rg_chart::RgClass;
 use crate::side::Side;
 
 pub const STEP: &str = "12.621";
@@ -62,7 +63,19 @@ pub fn refusal(market: &Market, quotes: &[Quote], text: &str, why: &str) -> Stri
 }
 
 pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
+    let night = s.state.campaign.night;
+    let overcast = s.state.campaign.today().and_then(|d| d.weather.as_deref()) == Some("overcast");
     for q in quotes {
+        // Allowed, but wasted: the rules say so, and so does votg.
+        match q.rg.class {
+            RgClass::Bombardment if night || overcast => s.say(
+                "Warning: an Aerial Bombardment is NA in Overcast weather and is never resolved in a Night scenario (note b); it stays Retained until it can be.",
+            ),
+            RgClass::Stuka if night || overcast => s.say(
+                "Warning: a Stuka RG must be used on its CG Day of purchase or is forfeit; it should not be bought for Overcast weather or a Night scenario (note t).",
+            ),
+            _ => {}
+        }
         purchase::record(&mut s.state, side, q);
         let pools = match (q.from_support, q.from_cpp) {
             (0, c) => format!("{c} CPP"),
