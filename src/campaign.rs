@@ -128,6 +128,14 @@ impl Campaign {
             .find(|d| d.date == self.date && d.night == self.night)
     }
 
+    pub fn today_mut(&mut self) -> Option<&mut DayFacts> {
+        let (date, night) = (self.date, self.night);
+        self.days
+            .iter_mut()
+            .rev()
+            .find(|d| d.date == date && d.night == night)
+    }
+
     pub fn validate(&self) -> Result<(), (String, String, String)> {
         let err = |field: &str, value: String, msg: &str| {
             Err((field.to_string(), value, msg.to_string()))

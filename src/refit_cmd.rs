@@ -203,7 +203,7 @@ pub fn refit(
 /// which 12.614 makes; votg does not carry out 12.614 yet.
 fn check_roster_line(s: &Session, side: Side) -> Result<(), Error> {
     let day = s.state.campaign.cg_day();
-    let line = s.state.side(side).roster.current().expect("validated");
+    let line = s.state.line(side);
     if line.date != day.date || line.night != day.night {
         return Err(Error::Refused(format!(
             "the {} CG Roster has no line for {} (its last is {}/9): 12.614 (New CG Day) makes it, and votg does not carry that step out yet. Add the line by hand (Start = Left - Recon of the last line, C20; Received from 12.618; ELR; SAN) and run `votg refit` again.",
@@ -295,7 +295,7 @@ fn set_up_order(s: &mut Session) -> Result<(), Error> {
     let elr_san: Vec<String> = Side::BOTH
         .iter()
         .map(|&side| {
-            let l = s.state.side(side).roster.current().expect("validated");
+            let l = s.state.line(side);
             // 12.6254: at night the German ELR is one less.
             let elr = if side == Side::German && s.state.campaign.night {
                 l.elr.saturating_sub(1)
@@ -305,15 +305,7 @@ fn set_up_order(s: &mut Session) -> Result<(), Error> {
             format!("{} ELR {elr} SAN {}", side.name(), l.san)
         })
         .collect();
-    let (date, night) = (s.state.campaign.date, s.state.campaign.night);
-    if let Some(d) = s
-        .state
-        .campaign
-        .days
-        .iter_mut()
-        .rev()
-        .find(|d| d.date == date && d.night == night)
-    {
+    if let Some(d) = s.state.campaign.today_mut() {
         d.sets_up_first = Some(sets_up);
         d.moves_first = fixed_move;
     }
@@ -364,15 +356,7 @@ fn first_move(s: &mut Session) -> Result<(), Error> {
         false,
     )?;
     let side: Side = r.key().parse().map_err(Error::Usage)?;
-    let (date, night) = (s.state.campaign.date, s.state.campaign.night);
-    if let Some(d) = s
-        .state
-        .campaign
-        .days
-        .iter_mut()
-        .rev()
-        .find(|d| d.date == date && d.night == night)
-    {
+    if let Some(d) = s.state.campaign.today_mut() {
         d.moves_first = Some(side);
     }
     s.journal(Entry::decision(
@@ -432,13 +416,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         check_roster_line(s, side)?;
         let quotes = purchase_step::quote_all(s, side, purchases)?;
         purchase_step::apply(s, side, &quotes);
-        let line = s
-            .state
-            .side(side)
-            .roster
-            .current()
-            .expect("validated")
-            .clone();
+        let line = s.state.line(side).clone();
         let support = line
             .support_cpp
             .map_or(String::new(), |p| format!(", {} Support CPP", p.left));

@@ -33,13 +33,17 @@ pub struct CampaignState {
     pub journal: Vec<JournalRow>,
 }
 
-fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
-    let bytes = files.get(name).ok_or_else(|| Error::CampaignData {
+fn missing(name: &str) -> Error {
+    Error::CampaignData {
         file: name.into(),
         field: "(file)".into(),
         value: "missing".into(),
         message: "every campaign has this file; restore it from a backup or `votg undo`".into(),
-    })?;
+    }
+}
+
+fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
+    let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let (line, column) = line_column(&String::from_utf8_lossy(bytes), e.valid_up_to());
         Error::CampaignSyntax {
@@ -65,12 +69,7 @@ fn csv_file<T: DeserializeOwned>(
     name: &str,
     header: &[&str],
 ) -> Result<Vec<T>, Error> {
-    let bytes = files.get(name).ok_or_else(|| Error::CampaignData {
-        file: name.into(),
-        field: "(file)".into(),
-        value: "missing".into(),
-        message: "every campaign has this file; restore it from a backup or `votg undo`".into(),
-    })?;
+    let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(bytes.as_slice());
@@ -149,6 +148,21 @@ fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
 }
 
 impl CampaignState {
+    /// The side's current CG Roster line (validation guarantees one).
+    pub fn line(&self, side: Side) -> &crate::roster::RosterLine {
+        self.side(side)
+            .roster
+            .current()
+            .expect("validated: a roster has a line")
+    }
+
+    pub fn line_mut(&mut self, side: Side) -> &mut crate::roster::RosterLine {
+        self.side_mut(side)
+            .roster
+            .current_mut()
+            .expect("validated: a roster has a line")
+    }
+
     pub fn side(&self, side: Side) -> &SideFiles {
         match side {
             Side::German => &self.german,

@@ -160,13 +160,7 @@ pub struct Plan {
 }
 
 pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Error> {
-    let line = s
-        .state
-        .side(side)
-        .roster
-        .current()
-        .expect("validated")
-        .clone();
+    let line = s.state.line(side).clone();
     let available = line.fpp - line.fpp_spent;
     let table = &s.tables.fortification_purchase;
     let night = s.state.campaign.night;
@@ -289,13 +283,7 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
 }
 
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
-    let line = s
-        .state
-        .side(side)
-        .roster
-        .current()
-        .expect("validated")
-        .clone();
+    let line = s.state.line(side).clone();
     let available = line.fpp - line.fpp_spent;
     let table = s.tables.fortification_purchase.clone();
     s.say(format!(

@@ -133,12 +133,7 @@ pub fn choose(s: &mut Session, side: Side) -> Result<(), Error> {
         russian_attack_allowed(&s.state.campaign, s.def)
             .map_err(|e| Error::Refused(format!("{e}. Choose idle. Nothing was changed.")))?;
     }
-    s.state
-        .side_mut(side)
-        .roster
-        .current_mut()
-        .expect("validated")
-        .initiative = Some(chit.clone());
+    s.state.line_mut(side).initiative = Some(chit.clone());
     s.journal(Entry::decision(
         STEP,
         Some(side),

@@ -33,12 +33,7 @@ pub fn quote_all(s: &Session, side: Side, texts: &[String]) -> Result<Vec<Quote>
 /// A refusal: the rule that refuses, then what can still be bought.
 pub fn refusal(market: &Market, quotes: &[Quote], text: &str, why: &str) -> String {
     let possible = market.still_possible(quotes);
-    let line = market
-        .state
-        .side(market.side)
-        .roster
-        .current()
-        .expect("validated");
+    let line = market.state.line(market.side);
     let spent: i64 = quotes.iter().map(|q| q.from_cpp).sum();
     let spent_support: i64 = quotes.iter().map(|q| q.from_support).sum();
     let mut msg = format!("Purchase `{text}` refused: {why}.\nNothing was bought.");
@@ -142,13 +137,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         let quotes = quote_all(s, side, &texts)?;
         apply(s, side, &quotes);
     }
-    let line = s
-        .state
-        .side(side)
-        .roster
-        .current()
-        .expect("validated")
-        .clone();
+    let line = s.state.line(side).clone();
     let mut summary = format!(
         "{} 12.621 done: Spent {} CPP, Left {}",
         side.name(),
@@ -169,7 +158,7 @@ fn show_market(s: &mut Session, side: Side) {
         state: &s.state,
         side,
     };
-    let line = s.state.side(side).roster.current().expect("validated");
+    let line = s.state.line(side);
     let mut t = crate::render::grid();
     t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
     for (id, cost, what) in market.still_possible(&[]) {

@@ -38,14 +38,7 @@ pub fn locations(side: Side, final_dr: i32, night: bool) -> u32 {
 }
 
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
-    let left = s
-        .state
-        .side(side)
-        .roster
-        .current()
-        .expect("validated")
-        .cpp
-        .left;
+    let left = s.state.line(side).cpp.left;
     let max = left.min(2);
     let cpp = s.prompter.number(
         side,
@@ -65,12 +58,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             "Recon costs {cpp} CPP but only {left} CPP are left (12.624). Nothing was changed."
         )));
     }
-    let line = s
-        .state
-        .side_mut(side)
-        .roster
-        .current_mut()
-        .expect("validated");
+    let line = s.state.line_mut(side);
     line.recon_cpp = cpp;
     if cpp == 0 {
         line.recon = Some(0);
@@ -118,12 +106,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             "  Night scenario: the Russian Final dr is doubled: {n} Locations (12.624)."
         ));
     }
-    let line = s
-        .state
-        .side_mut(side)
-        .roster
-        .current_mut()
-        .expect("validated");
+    let line = s.state.line_mut(side);
     line.recon = Some(n);
     let next_start = line.cpp.left - cpp;
     s.say(format!(
