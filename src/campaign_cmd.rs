@@ -166,7 +166,7 @@ pub fn roster(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<Stri
                 format!("{}/9", l.date),
                 if l.night { "N".into() } else { "D".into() },
                 l.scenario.map_or("Idle".into(), |n| n.to_string()),
-                format!("{:+}", l.hist_drm),
+                crate::drm::signed(l.hist_drm),
                 l.cpp.start.to_string(),
                 l.cpp.received.to_string(),
                 l.cpp.spent.to_string(),

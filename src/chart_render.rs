@@ -1,5 +1,6 @@
 //! `votg table show` for the non-dice charts.
 
+use crate::drm::signed;
 use crate::render::grid;
 use crate::rg_chart::RgChart;
 use crate::side::Cg;
@@ -71,14 +72,10 @@ fn historical(tables: &Tables) -> String {
     t.set_header(vec!["Date", "German DRM", "Russian DRM"]);
     for d in &h.days {
         let russian = match d.russian_night {
-            Some(n) => format!("{:+}/{:+}{}", d.russian, n, d.marks.join("")),
-            None => format!("{:+}", d.russian),
+            Some(n) => format!("{}/{}{}", signed(d.russian), signed(n), d.marks.join("")),
+            None => signed(d.russian),
         };
-        t.add_row(vec![
-            format!("{} Sept", d.date),
-            format!("{:+}", d.german),
-            russian,
-        ]);
+        t.add_row(vec![format!("{} Sept", d.date), signed(d.german), russian]);
     }
     out.push_str(&format!("{t}\n"));
     for f in &h.footnotes {

@@ -33,6 +33,15 @@ impl fmt::Display for Drm {
     }
 }
 
+/// A DRM value as the charts print it: `+1`, `-2`, `0`.
+pub fn signed(value: i32) -> String {
+    if value == 0 {
+        "0".into()
+    } else {
+        format!("{value:+}")
+    }
+}
+
 pub fn total(drms: &[Drm]) -> i32 {
     drms.iter().map(|d| d.value).sum()
 }
