@@ -94,9 +94,16 @@ impl<'de> serde::Deserialize<'de> for Range {
     }
 }
 
+impl Range {
+    /// The form the table files use (`<= 2`, `>= 13`), for JSON and TOML.
+    pub fn ascii(&self) -> String {
+        self.to_string().replace("≤ ", "<= ").replace("≥ ", ">= ")
+    }
+}
+
 impl serde::Serialize for Range {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
+        s.serialize_str(&self.ascii())
     }
 }
 
@@ -151,6 +158,9 @@ mod tests {
         assert!("4-3".parse::<Range>().is_err());
         assert!("abc".parse::<Range>().is_err());
         assert!("".parse::<Range>().is_err());
+        for text in ["<= 2", "3-4", "7", ">= 13", "<= -1"] {
+            assert_eq!(text.parse::<Range>().unwrap().ascii(), text, "round trip");
+        }
     }
 
     #[test]

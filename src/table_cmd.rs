@@ -292,7 +292,7 @@ fn roll(
     if json {
         let mut v = r.to_json();
         if let (Some(g), Some(gr)) = (gate, &gate_roll) {
-            v["gate"] = serde_json::json!({"dice": gr.dice, "original": gr.original(), "pass": g.pass.to_string(), "passed": true});
+            v["gate"] = serde_json::json!({"dice": gr.dice, "original": gr.original(), "pass": g.pass.ascii(), "passed": true});
         }
         return Ok(format!("{v}\n"));
     }
@@ -315,7 +315,7 @@ fn gate_failed(table: &DiceTable, g: &crate::table::Gate, gr: &Roll, json: bool)
         let v = serde_json::json!({
             "table": table.id, "dice": [], "original": null, "drm": [], "final": null,
             "result": "none (gate failed)", "notes": [format!("{} {}", g.mark, g.text)],
-            "gate": {"dice": gr.dice, "original": gr.original(), "pass": g.pass.to_string(), "passed": false},
+            "gate": {"dice": gr.dice, "original": gr.original(), "pass": g.pass.ascii(), "passed": false},
         });
         return format!("{v}\n");
     }
@@ -337,7 +337,7 @@ fn odds_json(table: &DiceTable, column: &Column, drm: i32) -> serde_json::Value 
         .iter()
         .zip(odds::column_odds(table.dice, column, drm))
         .map(|(row, c)| {
-            serde_json::json!({"range": row.range().to_string(), "result": row.result, "key": row.key,
+            serde_json::json!({"range": row.range().ascii(), "result": row.result, "key": row.key,
                 "value": row.value, "ways": c.ways, "out_of": c.out_of, "probability": c.as_f64()})
         })
         .collect();
@@ -348,7 +348,7 @@ fn odds_json(table: &DiceTable, column: &Column, drm: i32) -> serde_json::Value 
         .filter_map(|f| {
             f.on_original.map(|r| {
                 let c = odds::original_chance(table.dice, r);
-                serde_json::json!({"mark": f.mark, "original": r.to_string(), "ways": c.ways, "out_of": c.out_of,
+                serde_json::json!({"mark": f.mark, "original": r.ascii(), "ways": c.ways, "out_of": c.out_of,
                     "probability": c.as_f64(), "text": f.text})
             })
         })
