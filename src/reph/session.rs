@@ -103,6 +103,12 @@ impl Session<'_> {
         };
         let drms: Vec<Drm> = if table.no_drm { vec![] } else { drms.to_vec() };
         if self.prompter.interactive() {
+            // Before the dice: what is rolled for, every DRM with its reason
+            // and rule, and the chance of each row.
+            println!("\n{what}:");
+            for d in &drms {
+                println!("  {d}");
+            }
             print!("{}", render::odds(table, column, drm::total(&drms)));
         }
         let roll = self
