@@ -121,19 +121,22 @@ impl Campaign {
     }
 
     /// The facts of the CG Day being prepared, if any are recorded yet.
+    /// The facts of the CG Day being prepared: its (date, day/night) and not
+    /// an earlier scenario's (a Counterattack is a second scenario on the same
+    /// CG Day, 12.6253).
     pub fn today(&self) -> Option<&DayFacts> {
-        self.days
-            .iter()
-            .rev()
-            .find(|d| d.date == self.date && d.night == self.night)
+        self.days.iter().rev().find(|d| self.is_today(d))
     }
 
     pub fn today_mut(&mut self) -> Option<&mut DayFacts> {
-        let (date, night) = (self.date, self.night);
-        self.days
-            .iter_mut()
-            .rev()
-            .find(|d| d.date == date && d.night == night)
+        let i = self.days.iter().rposition(|d| self.is_today(d))?;
+        self.days.get_mut(i)
+    }
+
+    fn is_today(&self, d: &DayFacts) -> bool {
+        d.date == self.date
+            && d.night == self.night
+            && d.scenario.is_none_or(|n| n == self.scenario)
     }
 
     pub fn validate(&self) -> Result<(), (String, String, String)> {

@@ -117,7 +117,7 @@ pub fn refit(
                 < sequence::SEQUENCE.iter().position(|s| s.id == "12.621")
         {
             return Err(Error::Refused(format!(
-                "the {} side is at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table; record their results by hand (the new CG Day's line in each roster: Start, Received, ELR, SAN; the day's weather and EC in campaign.toml), set `step` to 12.621 for both sides, and run `votg refit` again.",
+                "the {} side is at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again.",
                 side.name()
             )));
         }
@@ -193,7 +193,7 @@ pub fn refit(
     }
     if both_at(&run, DONE) {
         run.out.push_str(
-            "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table.\n",
+            "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table. Then, in campaign.toml, set `occasion = \"after-scenario\"`, the scenario's victor in its `[[days]]` entry, the new `date` (and `night`), `scenario` (the next number), the new CG Day's `[[days]]` entry (weather, EC), and `step` to 12.621 for both sides; add each side's new CG Roster line (C20); then run `votg refit` again.\n",
         );
     }
     Ok(run.out)
@@ -271,6 +271,9 @@ fn set_up_order(s: &mut Session) -> Result<(), Error> {
         if let Some(cg) = &s.def.scenario_victory {
             victory.push_str(&format!(" CG {} (12.51): {cg}", s.def.cg));
         }
+        // 12.6261: the Wind roll uses the ASLRB's B25.63-.64, which this
+        // module does not reprint: votg reminds, the players roll.
+        s.say("Before set-up, roll for Wind Force and direction (B25.63-.64; 12.6261); with a Mild Breeze and a Blaze on the map, place Drifting Smoke.");
         (setup, moves, victory, "12.6253")
     };
     let sets_up = match fixed_setup {

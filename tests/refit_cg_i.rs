@@ -363,7 +363,8 @@ fn rule_12_621_cg_i_refusals_name_their_rule_and_change_nothing() {
     refuse("german", &["I1", "I1", "I1"], "Daily Max is 2");
     refuse("german", &["I4", "I4"], "CG I Max is 1");
     refuse("german", &["O4", "O1"], "at most 1 OBA module");
-    refuse("german", &["O5"], "buy the module first");
+    refuse("german", &["O5"], "one per module");
+    refuse("german", &["O1", "O5", "O5"], "1 module(s), 1 Observer(s)");
     refuse(
         "russian",
         &["I3", "I5", "A3"],
@@ -536,4 +537,40 @@ fn rule_12_6218_other_column_records_hexes() {
             .code(1)
             .stderr(predicates::str::contains("hex="));
     }
+}
+
+#[test]
+fn rule_12_6214b_reserve_dummy_cloaking_and_footnote_6_hip_in_half_squads() {
+    let c = Camp::new("I");
+    let answers = c.file(
+        "a.toml",
+        "[russian]\nbuy = [\"I3 reserve\"]\nfortify = [\"hip hs 1\", \"hip hs 1\"]\nrecon = 0\n",
+    );
+    votg()
+        .args([
+            "refit",
+            c.path(),
+            "--answers",
+            &answers,
+            "--side",
+            "russian",
+        ])
+        .assert()
+        .success();
+    let s = c.state();
+    let dummies: u32 = s
+        .russian
+        .force
+        .items
+        .iter()
+        .filter(|i| i.unit == "Dummy Cloaking counter" && i.place == ForceBox::Reserve)
+        .map(|i| i.count)
+        .sum();
+    assert_eq!(
+        dummies, 5,
+        "a Reserve Coy: up to five Dummy Cloaking counters"
+    );
+    assert_eq!(s.russian.purchases[2].on_board, "R");
+    // Two HIP half-squads are one squad against the 10% cap (2 FPP each).
+    assert_eq!(s.line(Side::Russian).fpp_spent, 4);
 }

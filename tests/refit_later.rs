@@ -20,6 +20,15 @@ fn at_initiative(chits_used: u32) -> Camp {
     later("II", 15, "12.625", chits_used)
 }
 
+/// Edits a campaign in place (as a player would by hand).
+fn edit(c: &Camp, f: impl FnOnce(&mut CampaignState)) {
+    let tables = Tables::embedded().unwrap();
+    let store = Store::open(&c.dir).unwrap();
+    let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
+    f(&mut s);
+    store.commit(&s.to_files(), None).unwrap();
+}
+
 /// A campaign of `cg` on `date` after its Initial Scenario, both sides at `step`.
 fn later(cg: &str, date: u8, step: &str, chits_used: u32) -> Camp {
     let c = Camp::new(cg);
@@ -244,4 +253,71 @@ fn rule_12_614_a_missing_roster_line_is_named() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no line for 16 Sep"));
+}
+
+#[test]
+fn rule_12_6254_night_doubles_russian_recon_and_makes_the_german_lax() {
+    let c = at_initiative(0);
+    edit(&c, |s| {
+        for side in Side::BOTH {
+            let l = s.line_mut(side);
+            l.recon = Some(3);
+            l.recon_cpp = 1;
+        }
+    });
+    let a = chits(&c, "idle", "attack", "night = true\n");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let s = c.state();
+    assert_eq!(
+        s.line(Side::Russian).recon,
+        Some(6),
+        "12.624: the Russian Final dr doubled at night"
+    );
+    assert_eq!(
+        s.line(Side::German).recon,
+        Some(2),
+        "VotG25: the German is Lax at night (-1)"
+    );
+}
+
+#[test]
+fn rule_12_6253_counterattack_chits_are_automatic() {
+    let c = at_initiative(0);
+    edit(&c, |s| {
+        s.campaign.occasion = OccasionName::BeforeCounterattack
+    });
+    // No initiative answers: the German is Idle, the Russian attacks (12.625 EXC).
+    let a = c.file("a.toml", "");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Russian Assault"));
+    let s = c.state();
+    assert_eq!(
+        s.campaign.today().unwrap().scenario_type.as_deref(),
+        Some("russian-assault")
+    );
+    assert_eq!(s.campaign.russian_attack_chits_used, 1);
+}
+
+#[test]
+fn c23_idle_day_roster_lines_have_no_scenario() {
+    let c = at_initiative(0);
+    let a = chits(&c, "idle", "idle", "");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let s = c.state();
+    assert_eq!(
+        (
+            s.line(Side::German).scenario,
+            s.line(Side::Russian).scenario
+        ),
+        (None, None)
+    );
 }

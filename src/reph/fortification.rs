@@ -226,7 +226,11 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
                     .force
                     .items
                     .iter()
-                    .filter(|i| i.kind == UnitKind::Vehicle && i.place == ForceBox::DugInAfv)
+                    // A Dug-In AFV, or any Retained AFV, which the Russian may Dig In at will (12.6214c).
+                    .filter(|i| {
+                        i.kind == UnitKind::Vehicle
+                            && matches!(i.place, ForceBox::DugInAfv | ForceBox::Retained)
+                    })
                     .map(|i| i.count)
                     .sum();
                 let hip_afv: u32 = bought
@@ -236,7 +240,7 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
                     .sum();
                 if hip_afv + order.amount > dug_in {
                     return Err(refuse(format!(
-                        "a HIP AFV must be a Dug-In AFV (12.6214c, footnote 6); there are {dug_in}"
+                        "a HIP AFV must be a Dug-In AFV, bought Dug-In or a Retained AFV Dug In at will (12.6214c, footnote 6); there are {dug_in}"
                     )));
                 }
             }
@@ -246,18 +250,19 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
                 }
                 let squads = non_reserve_squads(s, side);
                 let cap = fru(squads as i64 * table.hip_percent as i64, 100) as u32;
-                let equivalent = if kind == "hs" {
-                    order.amount.div_ceil(2)
-                } else {
+                // Counted in half-squads, so two HS are one squad.
+                let halves = if kind == "hs" {
                     order.amount
+                } else {
+                    2 * order.amount
                 };
-                if !night && hip_squads + equivalent > cap {
+                if !night && (hip_squads + halves).div_ceil(2) > cap {
                     return Err(refuse(format!(
                         "no more than {}% (FRU) of the non-Reserve Infantry squads may set up using HIP by day: {cap} of {squads} (footnote 6)",
                         table.hip_percent
                     )));
                 }
-                hip_squads += equivalent;
+                hip_squads += halves;
             }
         }
         if order.keyword == "booby-trap" {

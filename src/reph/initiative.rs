@@ -51,15 +51,7 @@ pub fn parse_scenario_type(s: &str) -> Option<ScenarioType> {
 /// 12.6254: the Russian declares a Russian Assault (or Counterattack) a
 /// Night scenario.
 pub fn declare_night(s: &mut Session) {
-    let date = s.state.campaign.date;
-    if let Some(d) = s
-        .state
-        .campaign
-        .days
-        .iter_mut()
-        .rev()
-        .find(|d| d.date == date && !d.night)
-    {
+    if let Some(d) = s.state.campaign.today_mut() {
         d.night = true;
     }
     s.state.campaign.night = true;
@@ -72,6 +64,32 @@ pub fn declare_night(s: &mut Session) {
         "12.6254",
     ));
     s.say("The Russian declares a Night scenario (12.6254): the Russians are the Scenario Defender; the German ELR is one less; Cloud Cover and base NVR per E1.11 with the historical Moon Phase.");
+    // 12.624: the Recon drs were made before the scenario was known to be a
+    // Night scenario: the Russian Final dr is doubled, the German is Lax
+    // (VotG25). Both sides' roster lines are the current CG Day's.
+    let german_lax = s
+        .state
+        .journal
+        .iter()
+        .rev()
+        .find(|j| j.step == "12.624" && j.side == "german" && !j.dice.is_empty())
+        .is_some_and(|j| j.drms.contains("Lax"));
+    let g = s.state.line_mut(Side::German);
+    if g.recon_cpp > 0 && !german_lax {
+        let n = g.recon.unwrap_or(0).saturating_sub(1);
+        g.recon = Some(n);
+        s.say(format!(
+            "  German Recon: -1 Lax at night (VotG25): {n} Location(s) (12.624)."
+        ));
+    }
+    let r = s.state.line_mut(Side::Russian);
+    if r.recon_cpp > 0 {
+        let n = r.recon.unwrap_or(0) * 2;
+        r.recon = Some(n);
+        s.say(format!(
+            "  Russian Recon: the Final dr is doubled at night: {n} Location(s) (12.624)."
+        ));
+    }
 }
 
 /// 12.6251: the Russian has a finite number of Attack chits per CG, at most
@@ -122,13 +140,30 @@ pub fn set_up_order(t: ScenarioType) -> (Option<Side>, Option<Side>) {
 
 /// 12.625 for one side: the secret chit.
 pub fn choose(s: &mut Session, side: Side) -> Result<(), Error> {
-    let chit = s.prompter.choice(
-        side,
-        "initiative",
-        "Initiative chit (12.625)",
-        &["attack", "idle"],
-        None,
-    )?;
+    // 12.625, 12.6252 EXC: before a declared Russian Counterattack the German
+    // is automatically Idle and a Russian Assault is generated.
+    let counterattack =
+        s.state.campaign.occasion == crate::campaign::OccasionName::BeforeCounterattack;
+    let chit = if counterattack {
+        let chit = if side == Side::German {
+            "idle"
+        } else {
+            "attack"
+        };
+        s.say(format!(
+            "Russian Counterattack declared (12.613): the {} chit is {chit} (12.625).",
+            side.name()
+        ));
+        chit.to_string()
+    } else {
+        s.prompter.choice(
+            side,
+            "initiative",
+            "Initiative chit (12.625)",
+            &["attack", "idle"],
+            None,
+        )?
+    };
     if side == Side::Russian && chit == "attack" {
         russian_attack_allowed(&s.state.campaign, s.def)
             .map_err(|e| Error::Refused(format!("{e}. Choose idle. Nothing was changed.")))?;
@@ -169,26 +204,30 @@ pub fn reveal(s: &mut Session) -> Result<ScenarioType, Error> {
     if r == Chit::Attack {
         s.state.campaign.russian_attack_chits_used += 1;
     }
-    let date = s.state.campaign.date;
-    let night = s.state.campaign.night;
-    let scenario = s.state.campaign.scenario;
-    let days = &mut s.state.campaign.days;
-    if !days.iter().any(|d| d.date == date && d.night == night) {
-        days.push(crate::campaign::DayFacts {
+    let (date, night, scenario) = (
+        s.state.campaign.date,
+        s.state.campaign.night,
+        s.state.campaign.scenario,
+    );
+    if s.state.campaign.today().is_none() {
+        s.state.campaign.days.push(crate::campaign::DayFacts {
             date,
             night,
             ..Default::default()
         });
     }
-    if let Some(d) = days
-        .iter_mut()
-        .rev()
-        .find(|d| d.date == date && d.night == night)
-    {
+    let generated = cell.scenario != ScenarioType::IdleDay;
+    if let Some(d) = s.state.campaign.today_mut() {
         d.german_chit = Some(chit_name(g).into());
         d.russian_chit = Some(chit_name(r).into());
         d.scenario_type = Some(scenario_name(cell.scenario).into());
-        d.scenario = (cell.scenario != ScenarioType::IdleDay).then_some(scenario);
+        d.scenario = generated.then_some(scenario);
+    }
+    if !generated {
+        // C23: the CG Roster gets a line for the Idle Day with no scenario.
+        for side in Side::BOTH {
+            s.state.line_mut(side).scenario = None;
+        }
     }
     s.journal(Entry::decision(
         STEP,

@@ -209,12 +209,16 @@ impl Market<'_> {
             .filter(move |r| !r.is_given() && r.cg_day.date == date)
     }
 
-    /// Purchases made for the current scenario (this CG Day and day/night).
-    fn bought_for_scenario(&self) -> impl Iterator<Item = &PurchaseRow> {
-        let day = self.day();
-        self.rows()
+    /// The RGs bought in this RePh's 12.621: those on the current CG Roster
+    /// line (one line per scenario, so a Counterattack's RePh is its own).
+    fn bought_this_reph(&self) -> Vec<&RgDef> {
+        let chart = self.chart();
+        self.state
+            .line(self.side)
+            .rgs
             .iter()
-            .filter(move |r| !r.is_given() && r.cg_day == day)
+            .filter_map(|b| chart.rg(&b.rg))
+            .collect()
     }
 
     /// Why `slot` cannot be used on the current CG Day, if it cannot
@@ -519,12 +523,9 @@ impl Market<'_> {
         // Note u: one Stuka module per scenario; CG6: OBA modules per scenario.
         if rg.class == RgClass::Stuka {
             let stukas = self
-                .bought_for_scenario()
-                .filter(|r| {
-                    chart
-                        .rg(&r.rg_id)
-                        .is_some_and(|d| d.class == RgClass::Stuka)
-                })
+                .bought_this_reph()
+                .iter()
+                .filter(|d| d.class == RgClass::Stuka)
                 .count()
                 + earlier
                     .iter()
@@ -537,8 +538,9 @@ impl Market<'_> {
         if rg.class == RgClass::Oba {
             let max = self.def.max_oba_per_scenario;
             let modules = self
-                .bought_for_scenario()
-                .filter(|r| chart.rg(&r.rg_id).is_some_and(|d| d.class == RgClass::Oba))
+                .bought_this_reph()
+                .iter()
+                .filter(|d| d.class == RgClass::Oba)
                 .count()
                 + earlier
                     .iter()
@@ -559,8 +561,21 @@ impl Market<'_> {
                 .filter(|d| d.class == RgClass::Oba)
                 .collect::<Vec<_>>()
         };
-        if rg.class == RgClass::Observer && owned_modules().is_empty() {
-            return Err("an Offboard Observer is assigned to an OBA module: buy the module first (notes o/i)".into());
+        if rg.class == RgClass::Observer {
+            // Cost is per module: one Offboard Observer per OBA module (notes o/i).
+            let observers = self
+                .rows()
+                .iter()
+                .filter_map(|r| chart.rg(&r.rg_id))
+                .chain(earlier.iter().map(|q| &q.rg))
+                .filter(|d| d.class == RgClass::Observer)
+                .count();
+            if observers >= owned_modules().len() {
+                return Err(format!(
+                    "an Offboard Observer is assigned to an OBA module, one per module (notes o/i): {} module(s), {observers} Observer(s); buy a module first",
+                    owned_modules().len()
+                ));
+            }
         }
         if rg.class == RgClass::Spotter && !owned_modules().iter().any(|m| module_mm(m) >= 100) {
             return Err("the Spotter Plane is available for OBA >= 100mm only: buy such a module first (note s)".into());
@@ -625,8 +640,9 @@ impl Market<'_> {
         }
         if !initial && is_infantry(rg) && self.def.infantry_purchase_penalty > 0 {
             let earlier_infantry = self
-                .bought_for_scenario()
-                .filter(|r| r.rg_id.starts_with('I'))
+                .bought_this_reph()
+                .iter()
+                .filter(|d| is_infantry(d))
                 .count()
                 + earlier.iter().filter(|q| is_infantry(&q.rg)).count();
             if earlier_infantry >= 1 {

@@ -245,6 +245,21 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             );
             got.other.push(format!("{mmc} Assault Boats"));
         }
+        // 12.6214b: a Reserve RG may include up to five Dummy Cloaking
+        // counters (a Reserve Infantry Pltn two; none for HW/MOL-P).
+        if s.state.side(side).purchases[row_index].on_board == "R" {
+            let dummies = match rg.class {
+                RgClass::InfantryCoy => 5,
+                RgClass::InfantryPltn => 2,
+                _ => 0,
+            };
+            got.add(
+                "Dummy Cloaking counter",
+                UnitKind::Capability,
+                dummies,
+                "up to this many, at the purchaser's option (12.6214b)",
+            );
+        }
         let place = box_for(s, side, row_index, &rg);
         let isolated = isolated_group(s, side, row_index);
         if rg.class == RgClass::InfantryCoy {
@@ -967,9 +982,22 @@ fn oba(s: &mut Session, side: Side, row_index: usize, rg: &RgDef) -> Result<Rece
         &format!("{} ({}), {} ammo", rg.group_type, rg.units_text(), r.result),
         UnitKind::Capability,
         1,
-        &format!("radio or field phone (CG6){extras}"),
+        &format!("{} (CG6){extras}", phone(s, side)),
     );
     Ok(got)
+}
+
+/// The signal device an OBA module may use: a radio or a field phone (CG6),
+/// but no Field Phone for the German in the CG II/IV Initial Scenario (II-3).
+fn phone(s: &Session, side: Side) -> &'static str {
+    if side == Side::German
+        && s.state.campaign.is_initial()
+        && s.def.restrictions().german_no_field_phone
+    {
+        "radio only: no Field Phone in this Initial Scenario (SSR II-3)"
+    } else {
+        "radio or field phone"
+    }
 }
 
 /// SSR II-4: the optional DR on the NKVD Leader Table (C25) for Commissars
@@ -1051,17 +1079,17 @@ fn commissar_exchange(
     side: Side,
     new_leaders: &[(usize, String)],
 ) -> Result<(), Error> {
-    let day = s.state.campaign.cg_day();
+    // "Infantry Coy RG purchased in the current CG Day's RePh": this RePh's
+    // CG Roster line.
     let purchased_coys = s
         .state
-        .side(side)
-        .purchases
+        .line(side)
+        .rgs
         .iter()
-        .filter(|r| !r.is_given() && r.cg_day == day)
-        .filter(|r| {
+        .filter(|b| {
             s.tables
                 .russian_rg
-                .rg(&r.rg_id)
+                .rg(&b.rg)
                 .is_some_and(|d| d.class == RgClass::InfantryCoy)
         })
         .count();
