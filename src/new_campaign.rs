@@ -102,6 +102,7 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
         rgs: Vec::new(),
         fpp: ob.fpp,
         fpp_spent: 0,
+        mine_fpp: 0,
         fortifications: Vec::new(),
         elr: ob.elr,
         san: ob.san,

@@ -67,6 +67,9 @@ pub struct RosterLine {
     pub fpp: i64,
     #[serde(default)]
     pub fpp_spent: i64,
+    /// FPP of `fpp_spent` spent on mines: at most 90 per CG Day (12.623 footnote 2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mine_fpp: i64,
     #[serde(default)]
     pub fortifications: Vec<String>,
     pub elr: u32,
@@ -159,6 +162,13 @@ impl Roster {
                     at("fpp_spent"),
                     line.fpp_spent.to_string(),
                     format!("FPP spent must be 0..={}", line.fpp),
+                ));
+            }
+            if line.mine_fpp < 0 || line.mine_fpp > line.fpp_spent {
+                return Err((
+                    at("mine_fpp"),
+                    line.mine_fpp.to_string(),
+                    format!("FPP spent on mines must be 0..={}", line.fpp_spent),
                 ));
             }
             if line.elr > 5 {

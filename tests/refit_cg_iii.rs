@@ -212,3 +212,29 @@ fn note_b_boats_one_assault_boat_per_mmc() {
         .code(1)
         .stderr(predicate::str::contains("note b"));
 }
+
+#[test]
+fn rule_12_623_footnote_2_at_most_90_fpp_of_mines_per_cg_day() {
+    let c = Camp::new("III");
+    // 160 Russian FPP: 30 A-P factors x3 = 90 is the cap; one A-T factor more (9) is refused.
+    let over = c.file(
+        "o.toml",
+        "[russian]\nbuy = []\nfortify = [\"ap-mine 30\", \"at-mine 1\"]\nrecon = 0\n",
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &over, "--side", "russian"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("90 FPP per CG Day"));
+    let ok = c.file(
+        "k.toml",
+        "[russian]\nbuy = []\nfortify = [\"ap-mine 30\", \"wire\"]\nrecon = 0\n",
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &ok, "--side", "russian"])
+        .assert()
+        .success();
+    let s = c.state();
+    let line = s.line(Side::Russian);
+    assert_eq!((line.fpp_spent, line.mine_fpp), (105, 90));
+}

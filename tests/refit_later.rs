@@ -58,6 +58,7 @@ fn later(cg: &str, date: u8, step: &str, chits_used: u32) -> Camp {
             rgs: vec![],
             fpp: 0,
             fpp_spent: 0,
+            mine_fpp: 0,
             fortifications: vec![],
             elr: last.elr,
             san: last.san,

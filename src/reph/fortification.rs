@@ -166,7 +166,14 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
     let night = s.state.campaign.night;
     let restrictions = s.def.restrictions();
     let mut spent = 0i64;
-    let mut mines = 0i64;
+    // Footnote 2 counts mines per CG Day: earlier RePhs of this date too.
+    let date = s.state.campaign.date;
+    let roster = &s.state.side(side).roster;
+    let mut mines: i64 = roster.lines[..roster.lines.len() - 1]
+        .iter()
+        .filter(|l| l.date == date)
+        .map(|l| l.mine_fpp)
+        .sum();
     let mut hip_squads = 0u32;
     let mut booby = line.booby_trap.clone();
     let mut bought: Vec<Order> = Vec::new();
@@ -329,6 +336,11 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     let files = s.state.side_mut(side);
     let roster_line = files.roster.current_mut().expect("validated");
     roster_line.fpp_spent += spent;
+    roster_line.mine_fpp += bought
+        .iter()
+        .filter(|o| matches!(o.keyword.as_str(), "ap-mine" | "at-mine"))
+        .map(|o| o.cost)
+        .sum::<i64>();
     roster_line.booby_trap = booby.clone();
     for o in &bought {
         let name = table
