@@ -51,7 +51,6 @@ impl Run<'_> {
             state: self.state.clone(),
             dice: &mut self.dice,
             prompter: &mut self.prompter,
-            out: String::new(),
         };
         f(&mut session)?;
         let mut next = session.state;

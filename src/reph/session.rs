@@ -60,18 +60,13 @@ pub struct Session<'a> {
     pub state: CampaignState,
     pub dice: &'a mut CampaignDice,
     pub prompter: &'a mut Prompter,
-    /// What the step printed, for the unattended run's output.
-    pub out: String,
 }
 
 impl Session<'_> {
+    /// Printed as it happens, so a later refusal does not hide what the
+    /// committed steps before it did.
     pub fn say(&mut self, text: impl AsRef<str>) {
-        let text = text.as_ref();
-        // Printed as it happens, so a later refusal does not hide what the
-        // committed steps before it did.
-        println!("{text}");
-        self.out.push_str(text);
-        self.out.push('\n');
+        println!("{}", text.as_ref());
     }
 
     pub fn journal(&mut self, entry: Entry) {
