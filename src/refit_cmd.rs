@@ -68,6 +68,31 @@ impl Run<'_> {
     }
 }
 
+impl<'a> Run<'a> {
+    fn new(
+        store: &'a Store,
+        tables: &'a Tables,
+        def: &'a CgDef,
+        state: CampaignState,
+        prompter: Prompter,
+        global: &Global,
+    ) -> Result<Run<'a>, Error> {
+        let dice = campaign_dice(global, state.campaign.dice.seed, state.campaign.dice.used)?;
+        // Only the campaign's own stream advances its `dice.used`.
+        let own_dice = global.dice_file.is_none() && !global.manual_dice && global.seed.is_none();
+        Ok(Run {
+            store,
+            tables,
+            def,
+            state,
+            dice,
+            own_dice,
+            prompter,
+            out: String::new(),
+        })
+    }
+}
+
 fn sides_of(choice: SideChoice) -> Vec<Side> {
     match choice {
         SideChoice::German => vec![Side::German],
@@ -93,18 +118,7 @@ pub fn refit(
     let (store, state) = open(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
-    let dice = campaign_dice(global, state.campaign.dice.seed, state.campaign.dice.used)?;
-    let own_dice = global.dice_file.is_none() && !global.manual_dice && global.seed.is_none();
-    let mut run = Run {
-        store: &store,
-        tables: &tables,
-        def: &def,
-        state,
-        dice,
-        own_dice,
-        prompter,
-        out: String::new(),
-    };
+    let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
     let sides = sides_of(side);
     let initial = run.state.campaign.is_initial();
     let steps: &[&str] = if initial { INITIAL_STEPS } else { LATER_STEPS };
@@ -401,18 +415,14 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
             side.name()
         )));
     }
-    let dice = campaign_dice(global, state.campaign.dice.seed, state.campaign.dice.used)?;
-    let prompter = Prompter::Scripted(Default::default());
-    let mut run = Run {
-        store: &store,
-        tables: &tables,
-        def: &def,
+    let mut run = Run::new(
+        &store,
+        &tables,
+        &def,
         state,
-        dice,
-        own_dice: false,
-        prompter,
-        out: String::new(),
-    };
+        Prompter::Scripted(Default::default()),
+        global,
+    )?;
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
     run.step(&label, |s| {
         check_roster_line(s, side)?;

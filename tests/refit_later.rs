@@ -33,15 +33,18 @@ fn edit(c: &Camp, f: impl FnOnce(&mut CampaignState)) {
 fn later(cg: &str, date: u8, step: &str, chits_used: u32) -> Camp {
     let c = Camp::new(cg);
     let tables = Tables::embedded().unwrap();
-    let store = Store::open(&c.dir).unwrap();
-    let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
+    edit(&c, |s| later_day(s, &tables, date, step, chits_used));
+    c
+}
+
+fn later_day(s: &mut CampaignState, tables: &Tables, date: u8, step: &str, chits_used: u32) {
     s.campaign.days[0].victor = Some(Side::German);
     s.campaign.date = date;
     s.campaign.scenario = 2;
     s.campaign.occasion = OccasionName::AfterScenario;
     s.campaign.russian_attack_chits_used = chits_used;
     s.campaign.days.push(DayFacts {
-        date: 15,
+        date,
         weather: Some("clear".into()),
         ec: Some("dry".into()),
         ..Default::default()
@@ -70,8 +73,6 @@ fn later(cg: &str, date: u8, step: &str, chits_used: u32) -> Camp {
         s.side_mut(side).roster.lines.push(line);
         s.campaign.step.set(side, step);
     }
-    store.commit(&s.to_files(), None).unwrap();
-    c
 }
 
 fn chits(c: &Camp, german: &str, russian: &str, extra: &str) -> String {
