@@ -19,6 +19,7 @@ pub mod journal;
 pub mod ladder;
 pub mod new_campaign;
 pub mod odds;
+pub mod output;
 pub mod prompt;
 pub mod purchase_record;
 pub mod range;
