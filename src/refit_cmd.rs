@@ -271,6 +271,7 @@ pub fn refit(
     let (store, state) = open(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
+    prompter.check(&tables)?;
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
     match run.walk(&sides_of(side)) {
         // A run that got somewhere ends at a step votg does not carry out
