@@ -130,7 +130,7 @@ pub fn refit(
                 < sequence::SEQUENCE.iter().position(|s| s.id == "12.621")
         {
             return Err(Error::Refused(format!(
-                "the {} side is at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again.",
+                "the {} side is at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, READINGS.md C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again.",
                 side.name()
             )));
         }
@@ -206,7 +206,7 @@ pub fn refit(
     }
     if both_at(&run, DONE) {
         run.out.push_str(
-            "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table. Then, in campaign.toml, set `occasion = \"after-scenario\"`, the scenario's victor in its `[[days]]` entry, the new `date` (and `night`), `scenario` (the next number), the new CG Day's `[[days]]` entry (weather, EC), and `step` to 12.621 for both sides; add each side's new CG Roster line (C20); then run `votg refit` again.\n",
+            "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table. Then, in campaign.toml, set `occasion = \"after-scenario\"`, the scenario's victor in its `[[days]]` entry, the new `date` (and `night`), `scenario` (the next number), the new CG Day's `[[days]]` entry (weather, EC), and `step` to 12.621 for both sides; add each side's new CG Roster line (READINGS.md C20); then run `votg refit` again.\n",
         );
     }
     Ok(run.out)
@@ -219,7 +219,7 @@ fn check_roster_line(s: &Session, side: Side) -> Result<(), Error> {
     let line = s.state.line(side);
     if line.date != day.date || line.night != day.night {
         return Err(Error::Refused(format!(
-            "the {} CG Roster has no line for {} (its last is {}/9): 12.614 (New CG Day) makes it, and votg does not carry that step out yet. Add the line by hand (Start = Left - Recon of the last line, C20; Received from 12.618; ELR; SAN) and run `votg refit` again.",
+            "the {} CG Roster has no line for {} (its last is {}/9): 12.614 (New CG Day) makes it, and votg does not carry that step out yet. Add the line by hand (Start = Left - Recon of the last line, READINGS.md C20; Received from 12.618; ELR; SAN) and run `votg refit` again.",
             side.name(),
             day.long(),
             line.date
@@ -234,7 +234,7 @@ fn reveal(s: &mut Session) -> Result<bool, Error> {
     let t = initiative::reveal(s)?;
     if t == ScenarioType::IdleDay {
         s.say(
-            "Idle Day (12.6253, C23): no scenario is played on this CG Day. Steps 12.614-12.625 are repeated for the next CG Day; votg does not yet carry out 12.614-12.620: do them at the table, record their results by hand, set `step` to 12.621 and run `votg refit` again.",
+            "Idle Day (12.6253, READINGS.md C23): no scenario is played on this CG Day. Steps 12.614-12.625 are repeated for the next CG Day; votg does not yet carry out 12.614-12.620: do them at the table, record their results by hand, set `step` to 12.621 and run `votg refit` again.",
         );
         s.state.campaign.occasion = OccasionName::IdleDayLoop;
         for side in Side::BOTH {
