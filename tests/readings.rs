@@ -210,9 +210,15 @@ fn table_readings_cite_a_c_number_or_none_and_readings_page_names_their_files() 
 #[test]
 fn c38_readings_are_cited_as_c38_in_their_tables() {
     for (file, needle) in [
-        ("tables/fortification-purchase.toml", "Foxhole, Trench and Roadblock"),
+        (
+            "tables/fortification-purchase.toml",
+            "Foxhole, Trench and Roadblock",
+        ),
         ("tables/platoon-leader.toml", "The first row is printed"),
-        ("tables/german-company-leader.toml", "The first row is printed"),
+        (
+            "tables/german-company-leader.toml",
+            "The first row is printed",
+        ),
         ("tables/leader-battle-hardening.toml", "opened upward"),
         ("tables/russian-sw.toml", "ONE SW chosen by a dr"),
         ("tables/weapon-repair.toml", "Russian MG/ATR"),
@@ -317,7 +323,10 @@ fn messages_that_cite_a_reading_point_to_the_readings_page() {
 
 #[test]
 fn reading_number_scan_skips_aslrb_rules_and_other_words() {
-    assert_eq!(cited("C20; C1.23 and C1.82-823; CG6; ABC3; C7)"), [20, 7].into());
+    assert_eq!(
+        cited("C20; C1.23 and C1.82-823; CG6; ABC3; C7)"),
+        [20, 7].into()
+    );
     assert_eq!(cited("(READINGS.md C38)"), [38].into());
     assert!(cited("C123 CPP").is_empty());
 }

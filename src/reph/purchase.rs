@@ -394,7 +394,9 @@ impl Market<'_> {
         if let Some(c) = p.cpp
             && (rg.id != "S1" || c != 2 && c != 1)
         {
-            return Err("`cpp=` is for Stuka I only, bought at 1 or 2 CPP (note t, READINGS.md C12)".into());
+            return Err(
+                "`cpp=` is for Stuka I only, bought at 1 or 2 CPP (note t, READINGS.md C12)".into(),
+            );
         }
 
         // 12.6216/12.6217: a CG Max slot, with its Entry Code.
@@ -673,7 +675,9 @@ impl Market<'_> {
         let from_cpp = cost - from_support;
         if from_cpp > cpp_left {
             let pools = if support_eligible(&rg.id) && side == Side::German {
-                format!("{cpp_left} CPP and {support_left} Support CPP left (12.6181, READINGS.md C14)")
+                format!(
+                    "{cpp_left} CPP and {support_left} Support CPP left (12.6181, READINGS.md C14)"
+                )
             } else {
                 format!("{cpp_left} CPP left")
             };

@@ -362,7 +362,10 @@ fn infantry_coy(
                 &down,
                 UnitKind::Squad,
                 replaced,
-                &format!("ELR Replaced from {} (12.6221 †, A19.13, READINGS.md C16)", line.unit),
+                &format!(
+                    "ELR Replaced from {} (12.6221 †, A19.13, READINGS.md C16)",
+                    line.unit
+                ),
             );
             got.other
                 .push(format!("{replaced} x {} ELR Replaced to {down}", line.unit));
@@ -1055,7 +1058,10 @@ fn nkvd_commissars(s: &mut Session, side: Side) -> Result<(), Error> {
     )?;
     for l in r.key().split(',').map(str::trim).filter(|l| !l.is_empty()) {
         let mut item = ForceItem::new(l, UnitKind::Commissar, 1, ForceBox::Entering);
-        item.note = format!("joins the {} (SSR {}, READINGS.md C25)", roll.joins, roll.rule);
+        item.note = format!(
+            "joins the {} (SSR {}, READINGS.md C25)",
+            roll.joins, roll.rule
+        );
         s.state.side_mut(side).force.items.push(item);
     }
     Ok(())
