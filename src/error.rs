@@ -168,7 +168,7 @@ pub enum Error {
 
     /// A step votg does not carry out yet: said plainly, not pretended.
     #[error(
-        "the {who} at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again."
+        "the {who} at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, READINGS.md C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again."
     )]
     NotYet { who: String, step: String },
 }

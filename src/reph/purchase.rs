@@ -70,7 +70,7 @@ impl Purchase {
             if let Some(m) = mode {
                 if p.mode != Mode::Normal {
                     return Err(format!(
-                        "`{text}`: on-map, reserve and dug-in exclude each other (12.6214, C12)"
+                        "`{text}`: on-map, reserve and dug-in exclude each other (12.6214, READINGS.md C12)"
                     ));
                 }
                 p.mode = m;
@@ -394,7 +394,9 @@ impl Market<'_> {
         if let Some(c) = p.cpp
             && (rg.id != "S1" || c != 2 && c != 1)
         {
-            return Err("`cpp=` is for Stuka I only, bought at 1 or 2 CPP (note t, C12)".into());
+            return Err(
+                "`cpp=` is for Stuka I only, bought at 1 or 2 CPP (note t, READINGS.md C12)".into(),
+            );
         }
 
         // 12.6216/12.6217: a CG Max slot, with its Entry Code.
@@ -471,7 +473,7 @@ impl Market<'_> {
                     })
                     .collect();
                 return Err(format!(
-                    "{} is available with more than one Entry Code (12.6217, C10): add one of {}",
+                    "{} is available with more than one Entry Code (12.6217, READINGS.md C10): add one of {}",
                     rg.id,
                     choices.join(", ")
                 ));
@@ -515,7 +517,7 @@ impl Market<'_> {
             let count = coys as i64 + frd(pltns as i64, 3);
             if count > limit as i64 {
                 return Err(format!(
-                    "at most {limit} Infantry Companies (2 - Historical DRM {hist:+}) may be purchased on {} Sep, every three Infantry Pltn counting as one (12.6215, C13); this would make {count}",
+                    "at most {limit} Infantry Companies (2 - Historical DRM {hist:+}) may be purchased on {} Sep, every three Infantry Pltn counting as one (12.6215, READINGS.md C13); this would make {count}",
                     day.date
                 ));
             }
@@ -604,7 +606,7 @@ impl Market<'_> {
             Mode::OnMap => {
                 on_board = "O";
                 if free_on_map(side, &rg.id) {
-                    breakdown.push("on-map at no extra cost (12.6214a, C3)".into());
+                    breakdown.push("on-map at no extra cost (12.6214a, READINGS.md C3)".into());
                 } else {
                     let extra = if side == Side::Russian { 2 } else { 3 };
                     cost += extra;
@@ -635,7 +637,7 @@ impl Market<'_> {
             let extra = fru(chart_cost, 2);
             cost += extra;
             breakdown.push(format!(
-                "+{extra} Creeping Barrage: 50% of chart cost, FRU (note p, C12)"
+                "+{extra} Creeping Barrage: 50% of chart cost, FRU (note p, READINGS.md C12)"
             ));
         }
         if !initial && is_infantry(rg) && self.def.infantry_purchase_penalty > 0 {
@@ -673,7 +675,9 @@ impl Market<'_> {
         let from_cpp = cost - from_support;
         if from_cpp > cpp_left {
             let pools = if support_eligible(&rg.id) && side == Side::German {
-                format!("{cpp_left} CPP and {support_left} Support CPP left (12.6181, C14)")
+                format!(
+                    "{cpp_left} CPP and {support_left} Support CPP left (12.6181, READINGS.md C14)"
+                )
             } else {
                 format!("{cpp_left} CPP left")
             };
@@ -708,7 +712,7 @@ impl Market<'_> {
             other.push("MOL Capability for the next CG scenario".into());
         }
         if side == Side::Russian && rg.has_note("a") && code.is_some() {
-            other.push("Entry Code dot is a date marker only (C11)".into());
+            other.push("Entry Code dot is a date marker only (READINGS.md C11)".into());
         }
         let purchased_so_far = taken + 1;
         Ok(Quote {

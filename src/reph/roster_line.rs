@@ -12,7 +12,7 @@ pub fn check(s: &Session, side: Side) -> Result<(), Error> {
     let line = s.state.line(side);
     if line.date != day.date || line.night != day.night {
         return Err(Error::Refused(format!(
-            "the {} CG Roster has no line for {} (its last is {}/9): 12.614 (New CG Day) makes it, and votg does not carry that step out yet. Add the line by hand (Start = Left - Recon of the last line, C20; Received from 12.618; ELR; SAN) and run `votg refit` again.",
+            "the {} CG Roster has no line for {} (its last is {}/9): 12.614 (New CG Day) makes it, and votg does not carry that step out yet. Add the line by hand (Start = Left - Recon of the last line, READINGS.md C20; Received from 12.618; ELR; SAN) and run `votg refit` again.",
             side.name(),
             day.long(),
             line.date

@@ -14,13 +14,13 @@ use crate::side::Side;
 const SETUP: &str = "12.626";
 const COMMENCE: &str = "12.627";
 
-/// 12.6252: the chits revealed together; an Idle Day (12.6253, C23) or a
+/// 12.6252: the chits revealed together; an Idle Day (12.6253, READINGS.md C23) or a
 /// scenario, with the Russian's night option (12.6254).
 pub fn reveal(s: &mut Session) -> Result<Flow, Error> {
     let t = initiative::reveal(s)?;
     if t == ScenarioType::IdleDay {
         s.say(
-            "Idle Day (12.6253, C23): no scenario is played on this CG Day. Steps 12.614-12.625 are repeated for the next CG Day.",
+            "Idle Day (12.6253, READINGS.md C23): no scenario is played on this CG Day. Steps 12.614-12.625 are repeated for the next CG Day.",
         );
         s.state.campaign.occasion = OccasionName::IdleDayLoop;
         return Ok(Flow::IdleDay);
