@@ -144,7 +144,7 @@ pub enum Error {
     },
 
     #[error(
-        "no answer for `{id}`: expected {expected}. Add it to the answers file, or run `votg refit` at a terminal to be asked. This step was not carried out and changed nothing; steps before it are kept (`votg undo` takes them back)."
+        "no answer for `{id}`: expected {expected}. Add it to the answers file, or run `votg refit` at a terminal to be asked. This step was not carried out and changed nothing."
     )]
     MissingAnswer { id: String, expected: String },
 
