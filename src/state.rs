@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 
 use crate::campaign::Campaign;
 use crate::error::Error;
-use crate::force::Force;
+use crate::force::{self, Force};
 use crate::journal::JournalRow;
 use crate::purchase_record::{self, PurchaseRow};
 use crate::rg_chart::RgChart;
@@ -147,6 +147,35 @@ fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
     }
 }
 
+/// A `force.toml` of this schema or, migrated, of schema 1.
+fn force_file(files: &Files, name: &str, notices: &mut Vec<String>) -> Result<Force, Error> {
+    #[derive(serde::Deserialize)]
+    struct Schema {
+        schema: u32,
+    }
+    let Schema { schema } = toml_file(files, name)?;
+    if schema == 1 {
+        let old: force::schema1::ForceV1 = toml_file(files, name)?;
+        let (force, m) = old.migrate().map_err(|e| data(name, e))?;
+        notices.push(m.notice(name));
+        return Ok(force);
+    }
+    if schema != force::SCHEMA {
+        return Err(data(
+            name,
+            (
+                "schema".into(),
+                schema.to_string(),
+                format!(
+                    "this votg reads schema 1 and {}; use the votg that wrote it",
+                    force::SCHEMA
+                ),
+            ),
+        ));
+    }
+    toml_file(files, name)
+}
+
 impl CampaignState {
     /// The side's current CG Roster line (validation guarantees one).
     pub fn line(&self, side: Side) -> &crate::roster::RosterLine {
@@ -179,6 +208,23 @@ impl CampaignState {
 
     /// Parses and fully validates a campaign's files.
     pub fn from_files(files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
+        Self::read(files, tables).map(|(state, _)| state)
+    }
+
+    /// Like `from_files`, and says which files were read by migration from
+    /// an older schema (DESIGN §3): one message per file, for the command
+    /// to show once.
+    pub fn read(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
+        let mut notices = Vec::new();
+        let state = Self::parse(files, tables, &mut notices)?;
+        Ok((state, notices))
+    }
+
+    fn parse(
+        files: &Files,
+        tables: &Tables,
+        notices: &mut Vec<String>,
+    ) -> Result<CampaignState, Error> {
         let campaign: Campaign = toml_file(files, "campaign.toml")?;
         check_schema("campaign.toml", campaign.schema)?;
         campaign.validate().map_err(|e| data("campaign.toml", e))?;
@@ -197,8 +243,7 @@ impl CampaignState {
             };
             check_purchases(&purchases_name, &purchases, chart, &campaign)?;
             let force_name = format!("{side}/force.toml");
-            let force: Force = toml_file(files, &force_name)?;
-            check_schema(&force_name, force.schema)?;
+            let force = force_file(files, &force_name, notices)?;
             force
                 .validate(side, purchases.len())
                 .map_err(|e| data(&force_name, e))?;

@@ -856,14 +856,14 @@ pub fn record(state: &mut CampaignState, side: Side, q: &Quote) {
     if let Some(mut item) = capability_item(&q.rg) {
         item.rg_row = Some(row);
         item.note = q.other.join("; ");
-        files.force.items.push(item);
+        files.force.add(item);
     }
 }
 
 /// The Force Organizer line of an RG with no strength to roll (Stuka,
 /// Bombardment, Observer, Spotter Plane, MOL Capability): in the OB at once.
-pub fn capability_item(rg: &RgDef) -> Option<crate::force::ForceItem> {
-    use crate::force::{ForceBox, ForceItem, UnitKind};
+pub fn capability_item(rg: &RgDef) -> Option<crate::force::NewCounter> {
+    use crate::force::{ForceBox, NewCounter, UnitKind};
     match rg.class {
         RgClass::Stuka
         | RgClass::Bombardment
@@ -871,7 +871,7 @@ pub fn capability_item(rg: &RgDef) -> Option<crate::force::ForceItem> {
         | RgClass::Spotter
         | RgClass::MolCapability => {
             let name = format!("{} ({})", rg.group_type, rg.units_text());
-            let mut item = ForceItem::new(name, UnitKind::Capability, 1, ForceBox::Retained);
+            let mut item = NewCounter::new(name, UnitKind::Capability, ForceBox::Retained);
             item.rg = Some(rg.id.clone());
             Some(item)
         }
