@@ -28,6 +28,7 @@ pub mod reph;
 pub mod rg_chart;
 pub mod roster;
 pub mod side;
+pub mod side_dice;
 pub mod state;
 pub mod store;
 pub mod sw_chart;

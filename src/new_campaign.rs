@@ -4,20 +4,29 @@
 use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Standing};
 use crate::cg_day::CgDay;
 use crate::cg_def::CgDef;
+use crate::dice::{Seed, Seeds};
 use crate::force::{Force, ForceBox, ForceItem, UnitKind};
 use crate::journal::{self, Entry};
 use crate::purchase_record::{GIVEN, PurchaseRow};
 use crate::roster::{Pool, Roster, RosterLine};
 use crate::side::Side;
-use crate::state::{CampaignState, SCHEMA, SideFiles};
+use crate::side_dice::SideDice;
+use crate::state::{CAMPAIGN_SCHEMA, CampaignState, SCHEMA, SideFiles};
 use crate::tables::Tables;
 
 /// The Initial Scenario's first RePh step (12.5, C1).
 pub const FIRST_STEP: &str = "12.621";
 
 /// The campaign of `def` at the start of its Initial Scenario (12.5): both
-/// sides at 12.621, each with its Initial OB of 12.51–12.54.
+/// sides at 12.621, each with its Initial OB of 12.51–12.54; its dice streams
+/// all derived from `seed` (`--seed N`, for tests).
 pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
+    initial_state_with(def, tables, Seeds::from_number(seed))
+}
+
+/// [`initial_state`] with each side's own dice key (`votg new` draws them
+/// from the operating system).
+pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> CampaignState {
     let day = CgDay::new(def.initial.date, def.initial.night);
     let facts = DayFacts {
         date: day.date,
@@ -42,7 +51,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
         victor: None,
     };
     let campaign = Campaign {
-        schema: SCHEMA,
+        schema: CAMPAIGN_SCHEMA,
         cg: def.cg,
         title: def.title.clone(),
         date: day.date,
@@ -53,7 +62,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
             german: FIRST_STEP.into(),
             russian: FIRST_STEP.into(),
         },
-        dice: DiceState { seed, used: 0 },
+        dice: DiceState::default(),
         russian_attack_chits_used: 0,
         days: vec![facts],
     };
@@ -65,10 +74,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
             "12.5",
             None,
             false,
-            format!(
-                "Campaign Game {} created ({}), seed {seed}",
-                def.cg, def.title
-            ),
+            format!("Campaign Game {} created ({})", def.cg, def.title),
             format!(
                 "Initial Scenario {}; both sides begin at RePh step {FIRST_STEP}",
                 day.long()
@@ -76,8 +82,8 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
             &def.rule,
         ),
     );
-    let german = side_files(def, tables, Side::German, day);
-    let russian = side_files(def, tables, Side::Russian, day);
+    let german = side_files(def, tables, Side::German, day, seeds.german);
+    let russian = side_files(def, tables, Side::Russian, day, seeds.russian);
     CampaignState {
         campaign,
         german,
@@ -86,7 +92,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
     }
 }
 
-fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles {
+fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) -> SideFiles {
     let ob = def.ob(side);
     let hist = tables
         .historical_drm
@@ -198,5 +204,6 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
         roster,
         purchases,
         force,
+        dice: SideDice::new(side, seed),
     }
 }

@@ -4,25 +4,34 @@
 use serde::de::DeserializeOwned;
 
 use crate::campaign::Campaign;
+use crate::dice::{Seed, Seeds};
 use crate::error::Error;
 use crate::force::Force;
-use crate::journal::JournalRow;
+use crate::journal::{self, JournalRow};
 use crate::purchase_record::{self, PurchaseRow};
 use crate::rg_chart::RgChart;
 use crate::roster::Roster;
 use crate::side::Side;
+use crate::side_dice::{self, SideDice};
 use crate::store::Files;
 use crate::tables::{Tables, line_column};
 
-/// Every file carries this `schema`; a newer one is refused rather than
-/// misread.
+/// Every file carries a `schema`; a newer one is refused rather than
+/// misread, an older one migrated. This is the rosters' and Force
+/// Organizers'.
 pub const SCHEMA: u32 = 1;
+
+/// `campaign.toml`'s schema. 2: the dice seeds left it for each side's
+/// `dice.toml`; `[dice]` keeps only how far the public stream has gone.
+pub const CAMPAIGN_SCHEMA: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideFiles {
     pub roster: Roster,
     pub purchases: Vec<PurchaseRow>,
     pub force: Force,
+    /// The side's dice stream (`<side>/dice.toml`, private to the side).
+    pub dice: SideDice,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,6 +78,16 @@ fn csv_file<T: DeserializeOwned>(
     name: &str,
     header: &[&str],
 ) -> Result<Vec<T>, Error> {
+    Ok(csv_file_of(files, name, &[header])?.0)
+}
+
+/// A CSV file whose header is one of `headers` (the current one first, then
+/// older ones that still load); also returns which one it had.
+fn csv_file_of<T: DeserializeOwned>(
+    files: &Files,
+    name: &str,
+    headers: &[&[&str]],
+) -> Result<(Vec<T>, usize), Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
@@ -85,13 +104,14 @@ fn csv_file<T: DeserializeOwned>(
         .iter()
         .map(str::to_string)
         .collect::<Vec<_>>();
-    if found != header {
+    let Some(which) = headers.iter().position(|h| found == *h) else {
         return Err(syntax(
             1,
             1,
-            format!("the header must be exactly: {}", header.join(",")),
+            format!("the header must be exactly: {}", headers[0].join(",")),
         ));
-    }
+    };
+    let header = headers[which];
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
@@ -120,7 +140,7 @@ fn csv_file<T: DeserializeOwned>(
             })?;
         rows.push(row);
     }
-    Ok(rows)
+    Ok((rows, which))
 }
 
 fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
@@ -133,7 +153,11 @@ fn data(file: &str, (field, value, message): (String, String, String)) -> Error 
 }
 
 fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
-    if schema == SCHEMA {
+    check_schema_of(file, schema, SCHEMA)
+}
+
+fn check_schema_of(file: &str, schema: u32, current: u32) -> Result<(), Error> {
+    if schema == current {
         Ok(())
     } else {
         Err(data(
@@ -141,7 +165,7 @@ fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
             (
                 "schema".into(),
                 schema.to_string(),
-                format!("this votg reads schema {SCHEMA}; use the votg that wrote it"),
+                format!("this votg reads schema {current}; use the votg that wrote it"),
             ),
         ))
     }
@@ -177,11 +201,22 @@ impl CampaignState {
         }
     }
 
-    /// Parses and fully validates a campaign's files.
+    /// Parses and fully validates a campaign's files (migrating an older
+    /// campaign in memory).
     pub fn from_files(files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
-        let campaign: Campaign = toml_file(files, "campaign.toml")?;
-        check_schema("campaign.toml", campaign.schema)?;
+        Ok(CampaignState::load(files, tables)?.0)
+    }
+
+    /// Like [`CampaignState::from_files`], and also says what was migrated
+    /// from an older schema: the caller writes the migrated files back and
+    /// tells the players once.
+    pub fn load(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
+        let mut notes = Vec::new();
+        let mut campaign: Campaign = toml_file(files, "campaign.toml")?;
+        let old_seed = migrate_campaign(&mut campaign)?;
         campaign.validate().map_err(|e| data("campaign.toml", e))?;
+        side_dice::check_used("dice.used", campaign.dice.used)
+            .map_err(|e| data("campaign.toml", e))?;
         let mut sides = Vec::new();
         for side in Side::BOTH {
             let roster_name = format!("{side}/roster.toml");
@@ -202,33 +237,42 @@ impl CampaignState {
             force
                 .validate(side, purchases.len())
                 .map_err(|e| data(&force_name, e))?;
+            let dice = match old_seed {
+                Some(_) => migrated_dice(files, side),
+                None => side_dice_file(files, side)?,
+            };
             sides.push(SideFiles {
                 roster,
                 purchases,
                 force,
+                dice,
             });
         }
-        let journal: Vec<JournalRow> = csv_file(files, "journal.csv", JOURNAL_COLUMNS)?;
-        for (i, row) in journal.iter().enumerate() {
-            if row.seq != i as u64 + 1 {
-                return Err(data(
-                    "journal.csv",
-                    (
-                        format!("row {} seq", i + 1),
-                        row.seq.to_string(),
-                        "journal rows are numbered 1, 2, 3 …".into(),
-                    ),
-                ));
-            }
+        if old_seed.is_some() {
+            notes.push(
+                "campaign.toml was schema 1: its one dice seed, which both sides could read, now gives way to a secret seed per side in german/dice.toml and russian/dice.toml (DESIGN §3); the dice go on from new streams.".into(),
+            );
         }
+        let journal = journal_file(files, old_seed, &mut notes)?;
         let russian = sides.pop().expect("two sides");
         let german = sides.pop().expect("two sides");
-        Ok(CampaignState {
-            campaign,
-            german,
-            russian,
-            journal,
-        })
+        Ok((
+            CampaignState {
+                campaign,
+                german,
+                russian,
+                journal,
+            },
+            notes,
+        ))
+    }
+
+    /// The keys of the sides' dice streams (the public one derives from them).
+    pub fn seeds(&self) -> Seeds {
+        Seeds {
+            german: self.german.dice.seed,
+            russian: self.russian.dice.seed,
+        }
     }
 
     pub fn to_files(&self) -> Files {
@@ -242,6 +286,9 @@ impl CampaignState {
                 purchase_record::to_csv(&s.purchases),
             );
             files.insert(format!("{side}/force.toml"), to_toml(&s.force));
+            let mut dice = SideDice::header(side).into_bytes();
+            dice.extend(to_toml(&s.dice));
+            files.insert(SideDice::file_name(side), dice);
         }
         let mut w = csv::WriterBuilder::new()
             .has_headers(false)
@@ -258,10 +305,114 @@ impl CampaignState {
     }
 }
 
-pub const JOURNAL_COLUMNS: &[&str] = &[
-    "seq", "time", "cg_day", "step", "side", "secret", "what", "dice", "original", "drms", "final",
-    "result", "rule",
-];
+pub use crate::journal::COLUMNS as JOURNAL_COLUMNS;
+
+/// Schema 1 (one seed, in campaign.toml) becomes schema 2; returns the old
+/// seed when there was one.
+fn migrate_campaign(campaign: &mut Campaign) -> Result<Option<u64>, Error> {
+    match campaign.schema {
+        1 => {
+            let seed = campaign.dice.old_seed.take().ok_or_else(|| {
+                data(
+                    "campaign.toml",
+                    (
+                        "dice.seed".into(),
+                        "missing".into(),
+                        "a schema-1 campaign keeps its dice seed here".into(),
+                    ),
+                )
+            })?;
+            campaign.schema = CAMPAIGN_SCHEMA;
+            // The new streams start at their beginning.
+            campaign.dice.used = 0;
+            Ok(Some(seed))
+        }
+        CAMPAIGN_SCHEMA => {
+            if campaign.dice.old_seed.is_some() {
+                return Err(data(
+                    "campaign.toml",
+                    (
+                        "dice.seed".into(),
+                        "(present)".into(),
+                        "no seed belongs in campaign.toml since schema 2: each side's is in its dice.toml. Remove the line".into(),
+                    ),
+                ));
+            }
+            Ok(None)
+        }
+        n => Err(data(
+            "campaign.toml",
+            (
+                "schema".into(),
+                n.to_string(),
+                format!(
+                    "this votg reads schema {CAMPAIGN_SCHEMA} (and migrates 1); use the votg that wrote it"
+                ),
+            ),
+        )),
+    }
+}
+
+fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
+    let name = SideDice::file_name(side);
+    let dice: SideDice = toml_file(files, &name)?;
+    check_schema_of(&name, dice.schema, side_dice::SCHEMA)?;
+    dice.validate(side).map_err(|e| data(&name, e))?;
+    Ok(dice)
+}
+
+/// A side's dice for a campaign migrated from schema 1. Its seed was public
+/// (printed by `votg new`, in campaign.toml and the journal), so nothing
+/// derived from it would be secret: each side gets a fresh key. If the side
+/// already has a dice file, an earlier migration made it and `votg undo`
+/// went back past that: its key is kept and restarted, so redoing rolls the
+/// same dice.
+fn migrated_dice(files: &Files, side: Side) -> SideDice {
+    let seed = side_dice_file(files, side).map_or_else(|_| Seed::fresh(), |d| d.seed);
+    SideDice::new(side, seed)
+}
+
+/// The journal, its schema-1 form (13 columns) migrated; a schema-1
+/// campaign's creation row loses the seed it printed.
+fn journal_file(
+    files: &Files,
+    old_seed: Option<u64>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<JournalRow>, Error> {
+    let (mut journal, which): (Vec<JournalRow>, usize) = csv_file_of(
+        files,
+        "journal.csv",
+        &[journal::COLUMNS, journal::OLD_COLUMNS],
+    )?;
+    for (i, row) in journal.iter().enumerate() {
+        if row.seq != i as u64 + 1 {
+            return Err(data(
+                "journal.csv",
+                (
+                    format!("row {} seq", i + 1),
+                    row.seq.to_string(),
+                    "journal rows are numbered 1, 2, 3 …".into(),
+                ),
+            ));
+        }
+    }
+    if which == 1 {
+        journal.iter_mut().for_each(JournalRow::migrate);
+        notes.push(format!(
+            "journal.csv had the {} columns of schema 1; its rows are kept and new rows also record their kind, table, column, result key, answers and the rows or counters they concern.",
+            journal::OLD_COLUMNS.len()
+        ));
+    }
+    if let Some(seed) = old_seed {
+        let printed = format!(", seed {seed}");
+        for row in journal.iter_mut().filter(|r| r.step == "12.5") {
+            if let Some(at) = row.what.find(&printed) {
+                row.what.replace_range(at..at + printed.len(), "");
+            }
+        }
+    }
+    Ok(journal)
+}
 
 fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
     toml::to_string_pretty(value)

@@ -2,7 +2,7 @@
 //! answers, and a roll that shows its odds, applies its DRMs and is journaled.
 
 use crate::cg_def::CgDef;
-use crate::dice::{DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice};
+use crate::dice::{DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice, Seeds, Stream};
 use crate::drm::{self, Drm};
 use crate::error::Error;
 use crate::journal::{self, Entry};
@@ -12,27 +12,69 @@ use crate::side::Side;
 use crate::state::CampaignState;
 use crate::tables::Tables;
 
-/// The campaign's dice: its own seeded stream unless the player brings dice.
+/// The campaign's three dice streams (DESIGN §3–§4): one public, one per
+/// side.
+pub struct Streams {
+    public: SeededDice,
+    german: SeededDice,
+    russian: SeededDice,
+}
+
+impl Streams {
+    /// The streams of `seeds`, each at its position.
+    pub fn resume(seeds: &Seeds, public: u64, german: u64, russian: u64) -> Streams {
+        Streams {
+            public: SeededDice::resume(seeds.public(), public),
+            german: SeededDice::resume(seeds.german, german),
+            russian: SeededDice::resume(seeds.russian, russian),
+        }
+    }
+
+    fn get(&mut self, stream: Stream) -> &mut SeededDice {
+        match stream {
+            Stream::Public => &mut self.public,
+            Stream::Side(Side::German) => &mut self.german,
+            Stream::Side(Side::Russian) => &mut self.russian,
+        }
+    }
+}
+
+/// The campaign's dice: its own seeded streams unless the player brings dice.
 pub enum CampaignDice {
-    Seeded(Box<SeededDice>),
+    /// `saved`: the streams are the campaign's own, and how far they have
+    /// gone is written back after each step. Streams from `--seed N` start
+    /// afresh in every command and are not saved.
+    Seeded {
+        streams: Box<Streams>,
+        saved: bool,
+    },
+    /// A dice file: one list of faces for every stream, consumed in order.
     Listed(ListedDice),
     Manual(ManualDice),
 }
 
 impl CampaignDice {
-    pub fn roll(&mut self, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
+    pub fn roll(&mut self, stream: Stream, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
         match self {
-            CampaignDice::Seeded(d) => d.roll(kind, purpose),
+            CampaignDice::Seeded { streams, .. } => streams.get(stream).roll(kind, purpose),
             CampaignDice::Listed(d) => d.roll(kind, purpose),
             CampaignDice::Manual(d) => d.roll(kind, purpose),
         }
     }
 
-    /// Faces drawn from the campaign's stream (kept in campaign.toml).
-    pub fn used(&self) -> Option<u64> {
-        match self {
-            CampaignDice::Seeded(d) => Some(d.used),
-            _ => None,
+    /// Writes how far the campaign's own streams have gone into `state`
+    /// (campaign.toml for the public one, each side's dice.toml for its
+    /// own), so the next command goes on from there and `undo` takes the
+    /// dice back with the step.
+    pub fn save_position(&self, state: &mut CampaignState) {
+        if let CampaignDice::Seeded {
+            streams,
+            saved: true,
+        } = self
+        {
+            state.campaign.dice.used = streams.public.used;
+            state.german.dice.used = streams.german.used;
+            state.russian.dice.used = streams.russian.used;
         }
     }
 }
@@ -69,9 +111,31 @@ impl Session<'_> {
         println!("{}", text.as_ref());
     }
 
+    /// Journals `entry`, after the answers received since the last entry
+    /// (they come first: they are what the entry was decided from).
     pub fn journal(&mut self, entry: Entry) {
+        self.journal_answers(|_| entry.step.clone());
         let day = self.state.campaign.cg_day().to_string();
         journal::append(&mut self.state.journal, &day, entry);
+    }
+
+    /// Journals the answers received and not yet journaled, each under the
+    /// step `step_of` its side, public or secret as it was given. The step
+    /// runner calls this when a step ends, for answers no row followed.
+    pub fn journal_answers(&mut self, step_of: impl Fn(Side) -> String) {
+        let day = self.state.campaign.cg_day().to_string();
+        for a in self.prompter.take_answered() {
+            let entry = Entry::answer(
+                &step_of(a.side),
+                Some(a.side),
+                a.secret,
+                &a.id(),
+                &a.question,
+                &a.value,
+                a.defaulted,
+            );
+            journal::append(&mut self.state.journal, &day, entry);
+        }
     }
 
     /// Rolls on a table: shows the odds first (at the terminal), applies the
@@ -106,9 +170,11 @@ impl Session<'_> {
             }
             print!("{}", render::odds(table, column, drm::total(&drms)));
         }
-        let roll = self
-            .dice
-            .roll(table.dice, &format!("{what} ({})", table.title))?;
+        let roll = self.dice.roll(
+            stream(side, secret),
+            table.dice,
+            &format!("{what} ({})", table.title),
+        )?;
         let r = table.resolve(column, &roll, &drms);
         let rolled = Rolled {
             roll: roll.clone(),
@@ -124,16 +190,19 @@ impl Session<'_> {
         };
         let text = format!("{what}: {}", render::resolution(&r).trim_end());
         self.say(text);
-        self.journal(Entry::roll(
-            step,
-            Some(side),
-            secret,
-            what,
-            &roll,
-            &drms,
-            r.row.result.clone(),
-            &table.rule,
-        ));
+        self.journal(
+            Entry::roll(
+                step,
+                Some(side),
+                secret,
+                what,
+                &roll,
+                &drms,
+                r.row.result.clone(),
+                &table.rule,
+            )
+            .on_table(&table.id, &column.id, r.row.key.as_deref()),
+        );
         Ok(rolled)
     }
 
@@ -150,7 +219,7 @@ impl Session<'_> {
         result: impl Fn(i32) -> String,
         rule: &str,
     ) -> Result<Roll, Error> {
-        let roll = self.dice.roll(kind, what)?;
+        let roll = self.dice.roll(stream(side, secret), kind, what)?;
         let text = result(roll.original());
         self.say(format!(
             "{what}: {kind} {} = {}: {text}",
@@ -171,11 +240,22 @@ impl Session<'_> {
     }
 }
 
-/// The dice the global flags ask for, or the campaign's own stream.
+/// DESIGN §3: a side's secret roll comes from that side's own stream, every
+/// other roll (what both sides see: weather, initiative, set-up order, the
+/// Dual Attack drs) from the public one.
+fn stream(side: Side, secret: bool) -> Stream {
+    if secret {
+        Stream::Side(side)
+    } else {
+        Stream::Public
+    }
+}
+
+/// The dice the global flags ask for, or the campaign's own streams where
+/// they stand.
 pub fn campaign_dice(
     global: &crate::cli::Global,
-    seed: u64,
-    used: u64,
+    state: &CampaignState,
 ) -> Result<CampaignDice, Error> {
     if let Some(path) = &global.dice_file {
         return Ok(CampaignDice::Listed(ListedDice::from_file(path)?));
@@ -183,10 +263,19 @@ pub fn campaign_dice(
     if global.manual_dice {
         return Ok(CampaignDice::Manual(ManualDice));
     }
-    if let Some(s) = global.seed {
-        return Ok(CampaignDice::Seeded(Box::new(SeededDice::new(s))));
+    if let Some(n) = global.seed {
+        return Ok(CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(&Seeds::from_number(n), 0, 0, 0)),
+            saved: false,
+        });
     }
-    Ok(CampaignDice::Seeded(Box::new(SeededDice::resume(
-        seed, used,
-    ))))
+    Ok(CampaignDice::Seeded {
+        streams: Box::new(Streams::resume(
+            &state.seeds(),
+            state.campaign.dice.used,
+            state.german.dice.used,
+            state.russian.dice.used,
+        )),
+        saved: true,
+    })
 }
