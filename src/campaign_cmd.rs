@@ -22,10 +22,11 @@ use crate::tables::Tables;
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
     let (state, notes) = CampaignState::load(&store.read_files()?, tables)?;
-    for note in notes {
+    if !notes.is_empty() {
         eprintln!(
-            "note: {}: {note} The next step that changes the campaign writes it in the new form.",
-            dir.display()
+            "note: {} was written by an older votg (schema 1) and is read in the new form: {}. The next step that changes the campaign writes it so.",
+            dir.display(),
+            notes.join("; ")
         );
     }
     Ok((store, state))

@@ -50,6 +50,7 @@ impl Run<'_> {
             state: self.state.clone(),
             dice: &mut self.dice,
             prompter: &mut self.prompter,
+            concerns: Vec::new(),
         };
         let standing = self.state.campaign.step.clone();
         f(&mut session)?;

@@ -66,7 +66,7 @@ pub fn check_used(field: &str, used: u64) -> Result<(), (String, String, String)
             field.into(),
             used.to_string(),
             format!(
-                "the number of die faces drawn so far, at most {MAX_USED}; a campaign draws a few thousand. Restore the file from `votg undo` or set the value you had"
+                "the number of die faces drawn so far: at most {MAX_USED} (a campaign draws a few thousand)"
             ),
         ));
     }

@@ -250,7 +250,7 @@ impl CampaignState {
         }
         if old_seed.is_some() {
             notes.push(
-                "campaign.toml was schema 1: its one dice seed, which both sides could read, now gives way to a secret seed per side in german/dice.toml and russian/dice.toml (DESIGN §3); the dice go on from new streams.".into(),
+                "campaign.toml's one dice seed, which both sides could read, gives way to a secret seed per side in german/dice.toml and russian/dice.toml (DESIGN §3), and the dice go on from new streams".into(),
             );
         }
         let journal = journal_file(files, old_seed, &mut notes)?;
@@ -398,10 +398,9 @@ fn journal_file(
     }
     if which == 1 {
         journal.iter_mut().for_each(JournalRow::migrate);
-        notes.push(format!(
-            "journal.csv had the {} columns of schema 1; its rows are kept and new rows also record their kind, table, column, result key, answers and the rows or counters they concern.",
-            journal::OLD_COLUMNS.len()
-        ));
+        notes.push(
+            "journal.csv keeps its rows and gains the columns that make it replay (kind, table, column, result key, answers, the rows or counters concerned)".into(),
+        );
     }
     if let Some(seed) = old_seed {
         let printed = format!(", seed {seed}");

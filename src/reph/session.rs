@@ -102,6 +102,8 @@ pub struct Session<'a> {
     pub state: CampaignState,
     pub dice: &'a mut CampaignDice,
     pub prompter: &'a mut Prompter,
+    /// What the rows journaled from now on are about (see `concerning`).
+    pub concerns: Vec<String>,
 }
 
 impl Session<'_> {
@@ -113,10 +115,21 @@ impl Session<'_> {
 
     /// Journals `entry`, after the answers received since the last entry
     /// (they come first: they are what the entry was decided from).
-    pub fn journal(&mut self, entry: Entry) {
+    pub fn journal(&mut self, mut entry: Entry) {
         self.journal_answers(|_| entry.step.clone());
+        if entry.concerns.is_empty() {
+            entry.concerns = self.concerns.clone();
+        }
         let day = self.state.campaign.cg_day().to_string();
         journal::append(&mut self.state.journal, &day, entry);
+    }
+
+    /// The purchase-record rows (`row:3`, 1-based as `votg explain` counts
+    /// them) or counters (`G-17`) that the rows journaled from now on are
+    /// about, until it is called again (with none: about nothing in
+    /// particular). Step code calls it as it turns to each RG.
+    pub fn concerning(&mut self, ids: impl IntoIterator<Item = String>) {
+        self.concerns = ids.into_iter().collect();
     }
 
     /// Journals the answers received and not yet journaled, each under the
