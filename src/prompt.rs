@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::Path;
 
+use crate::answered::Record;
 use crate::error::Error;
 use crate::side::Side;
 
@@ -14,7 +15,7 @@ use crate::side::Side;
 pub struct Answers {
     file: String,
     sides: BTreeMap<String, toml::Table>,
-    record: Record,
+    pub(crate) record: Record,
 }
 
 impl Answers {
@@ -75,7 +76,7 @@ impl Answers {
         })
     }
 
-    fn get(&self, side: Side, name: &str) -> Option<&toml::Value> {
+    pub(crate) fn get(&self, side: Side, name: &str) -> Option<&toml::Value> {
         self.sides.get(side.id()).and_then(|t| t.get(name))
     }
 
@@ -163,7 +164,12 @@ impl Prompter {
     }
 
     /// A required list (purchases, fortifications).
-    fn ask_list(&mut self, side: Side, name: &str, question: &str) -> Result<Vec<String>, Error> {
+    pub(crate) fn ask_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+    ) -> Result<Vec<String>, Error> {
         match self {
             Prompter::Scripted(a) => match a.get(side, name) {
                 None => Err(Error::MissingAnswer {
@@ -201,7 +207,7 @@ impl Prompter {
     }
 
     /// An optional list: missing means none (the rules' default).
-    fn ask_optional_list(
+    pub(crate) fn ask_optional_list(
         &mut self,
         side: Side,
         name: &str,
@@ -216,7 +222,7 @@ impl Prompter {
     }
 
     /// A number in `min..=max`; `default` where the rules have one.
-    fn ask_number(
+    pub(crate) fn ask_number(
         &mut self,
         side: Side,
         name: &str,
@@ -255,7 +261,7 @@ impl Prompter {
     }
 
     /// One of `options`; `default` where the rules have one.
-    fn ask_choice(
+    pub(crate) fn ask_choice(
         &mut self,
         side: Side,
         name: &str,
@@ -295,7 +301,7 @@ impl Prompter {
     }
 
     /// Yes or no; `default` where the rules have one.
-    fn ask_yes_no(
+    pub(crate) fn ask_yes_no(
         &mut self,
         side: Side,
         name: &str,
@@ -324,7 +330,7 @@ impl Prompter {
 
     /// One keyboard, secret information ahead: the other side looks away.
     pub fn begin_secret(&mut self, side: Side) -> Result<(), Error> {
-        self.record_mut().secret_for = Some(side);
+        self.in_secret_block(Some(side));
         if let Prompter::Terminal { both: true, .. } = self
             && std::io::stdin().is_terminal()
         {
@@ -344,7 +350,7 @@ impl Prompter {
 
     /// The secret block is over: clear the screen before handing back.
     pub fn end_secret(&mut self, side: Side) -> Result<(), Error> {
-        self.record_mut().secret_for = None;
+        self.in_secret_block(None);
         if let Prompter::Terminal { both: true, .. } = self
             && std::io::stdin().is_terminal()
         {
@@ -364,166 +370,4 @@ impl Prompter {
         }
         Ok(())
     }
-}
-
-/// An answer a step received, kept until the step journals it (issue 7: a
-/// step can be re-run from the journal alone).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Answered {
-    pub side: Side,
-    pub name: String,
-    pub question: String,
-    pub value: toml::Value,
-    /// The answers file had none and the rules' default was taken.
-    pub defaulted: bool,
-    /// Given in the side's secret block (the other side looking away), so
-    /// its journal row is secret.
-    pub secret: bool,
-}
-
-impl Answered {
-    /// The prompt id, `german.buy`.
-    pub fn id(&self) -> String {
-        format!("{}.{}", self.side.id(), self.name)
-    }
-}
-
-/// The answers given since the step runner last took them, and whose secret
-/// block the questions are asked in.
-#[derive(Debug, Clone, Default)]
-pub struct Record {
-    answered: Vec<Answered>,
-    secret_for: Option<Side>,
-}
-
-/// Every question asked is recorded with its answer, so the step runner can
-/// journal it (`take_answered`).
-impl Prompter {
-    fn record_mut(&mut self) -> &mut Record {
-        match self {
-            Prompter::Terminal { record, .. } => record,
-            Prompter::Scripted(a) => &mut a.record,
-        }
-    }
-
-    /// Whether an answers file leaves `side.name` out (its default is taken).
-    fn absent(&self, side: Side, name: &str) -> bool {
-        matches!(self, Prompter::Scripted(a) if a.get(side, name).is_none())
-    }
-
-    /// Records an answer a step received by other means than these
-    /// questions (e.g. the purchases given to `votg buy`).
-    pub fn record(
-        &mut self,
-        side: Side,
-        name: &str,
-        question: &str,
-        value: toml::Value,
-        defaulted: bool,
-    ) {
-        let r = self.record_mut();
-        let secret = r.secret_for == Some(side);
-        r.answered.push(Answered {
-            side,
-            name: name.into(),
-            question: question.into(),
-            value,
-            defaulted,
-            secret,
-        });
-    }
-
-    /// Records an answer given in `side`'s secret block, wherever it came from.
-    pub fn record_secret(&mut self, side: Side, name: &str, question: &str, value: toml::Value) {
-        self.record(side, name, question, value, false);
-        if let Some(a) = self.record_mut().answered.last_mut() {
-            a.secret = true;
-        }
-    }
-
-    /// The answers recorded since the last call, oldest first.
-    pub fn take_answered(&mut self) -> Vec<Answered> {
-        std::mem::take(&mut self.record_mut().answered)
-    }
-
-    /// A required list (purchases, fortifications).
-    pub fn list(&mut self, side: Side, name: &str, question: &str) -> Result<Vec<String>, Error> {
-        let defaulted = self.absent(side, name);
-        let v = self.ask_list(side, name, question)?;
-        self.record(side, name, question, strings(&v), defaulted);
-        Ok(v)
-    }
-
-    /// An optional list: missing means none (the rules' default).
-    pub fn optional_list(
-        &mut self,
-        side: Side,
-        name: &str,
-        question: &str,
-    ) -> Result<Vec<String>, Error> {
-        let defaulted = self.absent(side, name);
-        let v = self.ask_optional_list(side, name, question)?;
-        self.record(side, name, question, strings(&v), defaulted);
-        Ok(v)
-    }
-
-    /// A number in `min..=max`; `default` where the rules have one.
-    pub fn number(
-        &mut self,
-        side: Side,
-        name: &str,
-        question: &str,
-        min: i64,
-        max: i64,
-        default: Option<i64>,
-    ) -> Result<i64, Error> {
-        let defaulted = self.absent(side, name);
-        let v = self.ask_number(side, name, question, min, max, default)?;
-        self.record(side, name, question, toml::Value::Integer(v), defaulted);
-        Ok(v)
-    }
-
-    /// One of `options`; `default` where the rules have one.
-    pub fn choice(
-        &mut self,
-        side: Side,
-        name: &str,
-        question: &str,
-        options: &[&str],
-        default: Option<&str>,
-    ) -> Result<String, Error> {
-        let defaulted = self.absent(side, name);
-        let v = self.ask_choice(side, name, question, options, default)?;
-        self.record(
-            side,
-            name,
-            question,
-            toml::Value::String(v.clone()),
-            defaulted,
-        );
-        Ok(v)
-    }
-
-    /// Yes or no; `default` where the rules have one.
-    pub fn yes_no(
-        &mut self,
-        side: Side,
-        name: &str,
-        question: &str,
-        default: Option<bool>,
-    ) -> Result<bool, Error> {
-        let defaulted = self.absent(side, name);
-        let v = self.ask_yes_no(side, name, question, default)?;
-        self.record(side, name, question, toml::Value::Boolean(v), defaulted);
-        Ok(v)
-    }
-}
-
-fn strings(items: &[String]) -> toml::Value {
-    toml::Value::Array(
-        items
-            .iter()
-            .map(|s| toml::Value::String(s.clone()))
-            .collect(),
-    )
 }

@@ -4,10 +4,11 @@
 use serde::de::DeserializeOwned;
 
 use crate::campaign::Campaign;
-use crate::dice::{Seed, Seeds};
+use crate::dice::Seeds;
 use crate::error::Error;
 use crate::force::Force;
 use crate::journal::{self, JournalRow};
+use crate::migration;
 use crate::purchase_record::{self, PurchaseRow};
 use crate::rg_chart::RgChart;
 use crate::roster::Roster;
@@ -213,7 +214,7 @@ impl CampaignState {
     pub fn load(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
         let mut notes = Vec::new();
         let mut campaign: Campaign = toml_file(files, "campaign.toml")?;
-        let old_seed = migrate_campaign(&mut campaign)?;
+        let old_seed = migration::campaign(&mut campaign).map_err(|e| data("campaign.toml", e))?;
         campaign.validate().map_err(|e| data("campaign.toml", e))?;
         side_dice::check_used("dice.used", campaign.dice.used)
             .map_err(|e| data("campaign.toml", e))?;
@@ -238,7 +239,7 @@ impl CampaignState {
                 .validate(side, purchases.len())
                 .map_err(|e| data(&force_name, e))?;
             let dice = match old_seed {
-                Some(_) => migrated_dice(files, side),
+                Some(_) => migration::side_dice(side, side_dice_file(files, side).ok()),
                 None => side_dice_file(files, side)?,
             };
             sides.push(SideFiles {
@@ -249,9 +250,7 @@ impl CampaignState {
             });
         }
         if old_seed.is_some() {
-            notes.push(
-                "campaign.toml's one dice seed, which both sides could read, gives way to a secret seed per side in german/dice.toml and russian/dice.toml (DESIGN §3), and the dice go on from new streams".into(),
-            );
+            notes.push(migration::DICE_NOTE.into());
         }
         let journal = journal_file(files, old_seed, &mut notes)?;
         let russian = sides.pop().expect("two sides");
@@ -307,52 +306,6 @@ impl CampaignState {
 
 pub use crate::journal::COLUMNS as JOURNAL_COLUMNS;
 
-/// Schema 1 (one seed, in campaign.toml) becomes schema 2; returns the old
-/// seed when there was one.
-fn migrate_campaign(campaign: &mut Campaign) -> Result<Option<u64>, Error> {
-    match campaign.schema {
-        1 => {
-            let seed = campaign.dice.old_seed.take().ok_or_else(|| {
-                data(
-                    "campaign.toml",
-                    (
-                        "dice.seed".into(),
-                        "missing".into(),
-                        "a schema-1 campaign keeps its dice seed here".into(),
-                    ),
-                )
-            })?;
-            campaign.schema = CAMPAIGN_SCHEMA;
-            // The new streams start at their beginning.
-            campaign.dice.used = 0;
-            Ok(Some(seed))
-        }
-        CAMPAIGN_SCHEMA => {
-            if campaign.dice.old_seed.is_some() {
-                return Err(data(
-                    "campaign.toml",
-                    (
-                        "dice.seed".into(),
-                        "(present)".into(),
-                        "no seed belongs in campaign.toml since schema 2: each side's is in its dice.toml. Remove the line".into(),
-                    ),
-                ));
-            }
-            Ok(None)
-        }
-        n => Err(data(
-            "campaign.toml",
-            (
-                "schema".into(),
-                n.to_string(),
-                format!(
-                    "this votg reads schema {CAMPAIGN_SCHEMA} (and migrates 1); use the votg that wrote it"
-                ),
-            ),
-        )),
-    }
-}
-
 fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
     let name = SideDice::file_name(side);
     let dice: SideDice = toml_file(files, &name)?;
@@ -361,19 +314,7 @@ fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
     Ok(dice)
 }
 
-/// A side's dice for a campaign migrated from schema 1. Its seed was public
-/// (printed by `votg new`, in campaign.toml and the journal), so nothing
-/// derived from it would be secret: each side gets a fresh key. If the side
-/// already has a dice file, an earlier migration made it and `votg undo`
-/// went back past that: its key is kept and restarted, so redoing rolls the
-/// same dice.
-fn migrated_dice(files: &Files, side: Side) -> SideDice {
-    let seed = side_dice_file(files, side).map_or_else(|_| Seed::fresh(), |d| d.seed);
-    SideDice::new(side, seed)
-}
-
-/// The journal, its schema-1 form (13 columns) migrated; a schema-1
-/// campaign's creation row loses the seed it printed.
+/// The journal, its schema-1 form (13 columns) migrated.
 fn journal_file(
     files: &Files,
     old_seed: Option<u64>,
@@ -397,19 +338,9 @@ fn journal_file(
         }
     }
     if which == 1 {
-        journal.iter_mut().for_each(JournalRow::migrate);
-        notes.push(
-            "journal.csv keeps its rows and gains the columns that make it replay (kind, table, column, result key, answers, the rows or counters concerned)".into(),
-        );
+        notes.push(migration::JOURNAL_NOTE.into());
     }
-    if let Some(seed) = old_seed {
-        let printed = format!(", seed {seed}");
-        for row in journal.iter_mut().filter(|r| r.step == "12.5") {
-            if let Some(at) = row.what.find(&printed) {
-                row.what.replace_range(at..at + printed.len(), "");
-            }
-        }
-    }
+    migration::journal(&mut journal, which == 1, old_seed);
     Ok(journal)
 }
 

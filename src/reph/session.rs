@@ -292,3 +292,84 @@ pub fn campaign_dice(
         saved: true,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::journal::Kind;
+    use crate::side::Cg;
+
+    #[test]
+    fn design_3_secret_rolls_use_the_sides_stream_and_journal_as_data() {
+        let tables = Tables::embedded().unwrap();
+        let def = crate::cg_def::load(&tables, Cg::I).unwrap();
+        let state = crate::new_campaign::initial_state(&def, &tables, 1);
+        let mut dice = CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(&state.seeds(), 0, 0, 0)),
+            saved: true,
+        };
+        let mut prompter = Prompter::Scripted(Default::default());
+        let mut s = Session {
+            tables: &tables,
+            def: &def,
+            state,
+            dice: &mut dice,
+            prompter: &mut prompter,
+            concerns: Vec::new(),
+        };
+        s.concerning(["row:3".to_string()]);
+        let drms = [Drm::new(-1, "German Historical DRM", "12.6221")];
+        let secret = s
+            .roll(
+                Side::German,
+                "12.622",
+                "infantry-coy-strength",
+                None,
+                &drms,
+                "I1 strength",
+                true,
+            )
+            .unwrap();
+        s.concerning([]);
+        s.roll(
+            Side::Russian,
+            "12.626",
+            "dual-attack-setup",
+            None,
+            &[],
+            "set-up",
+            false,
+        )
+        .unwrap();
+        let mut state = s.state;
+        dice.save_position(&mut state);
+        assert_eq!(
+            (
+                state.german.dice.used,
+                state.russian.dice.used,
+                state.campaign.dice.used
+            ),
+            (2, 0, 1),
+            "a secret DR from the German stream, a public dr from the public one"
+        );
+        let want = SeededDice::resume(state.seeds().german, 0)
+            .roll(DiceKind::TwoDice, "t")
+            .unwrap();
+        assert_eq!(secret.roll, want);
+        let row = &state.journal[state.journal.len() - 2];
+        assert_eq!(row.kind, Kind::Roll);
+        assert!(row.secret);
+        assert_eq!(
+            (
+                row.table.as_str(),
+                row.column.as_str(),
+                row.concerns.as_str()
+            ),
+            ("infantry-coy-strength", "strength", "row:3")
+        );
+        assert_eq!(row.key, secret.key.clone().unwrap_or_default());
+        assert_eq!(row.drm_list().unwrap(), drms);
+        let public = state.journal.last().unwrap();
+        assert!(!public.secret && public.concerns.is_empty());
+    }
+}
