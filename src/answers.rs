@@ -9,6 +9,7 @@ use std::path::Path;
 
 use toml::Spanned;
 
+use crate::answered::Record;
 use crate::error::Error;
 use crate::reph::fortification;
 use crate::reph::purchase::Purchase;
@@ -100,6 +101,8 @@ pub struct Answers {
     file: String,
     text: String,
     sides: BTreeMap<&'static str, SideAnswers>,
+    /// The answers given, for the journal (recorded as they are read).
+    pub(crate) record: Record,
 }
 
 impl Answers {
@@ -115,6 +118,7 @@ impl Answers {
             file,
             text,
             sides: BTreeMap::new(),
+            record: Record::default(),
         };
         let top: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(&answers.text)
             .map_err(|e| answers.syntax(e.span().map_or(0, |s| s.start), e.message().trim()))?;

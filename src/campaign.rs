@@ -9,13 +9,18 @@ use crate::cg_day::CgDay;
 use crate::reph::sequence::{Occasion, StepId};
 use crate::side::{Cg, Side};
 
-/// The dice stream of the campaign: a ChaCha seed and how many faces it has
-/// given, so every command continues the same stream (DESIGN §4).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// How far the public dice stream (weather, initiative, set-up order, the
+/// Dual Attack drs) has gone. It has no seed of its own: its key is derived
+/// from both sides' keys, which live in their private `dice.toml` (DESIGN
+/// §3), so nothing public predicts a roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct DiceState {
-    pub seed: u64,
     pub used: u64,
+    /// Schema 1 kept the campaign's one seed here, where both sides could
+    /// read it. Read only to migrate it away (state.rs); never written.
+    #[serde(default, rename = "seed", skip_serializing)]
+    pub old_seed: Option<u64>,
 }
 
 /// Where a side stands in the RePh: the next step it performs, or done

@@ -14,13 +14,20 @@ use crate::state::CampaignState;
 use crate::store::Store;
 use crate::tables::Tables;
 
-/// Opens and loads a campaign; the store stays locked while it lives.
+/// Opens and loads a campaign; the store stays locked while it lives. A
+/// campaign of an older schema is migrated in memory, and the players told;
+/// the next step that changes the campaign writes it in the new form (a
+/// command that only reads, or that fails, writes nothing).
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
-    let (state, migrated) = CampaignState::read(&store.read_files()?, tables)?;
+    let (state, notes) = CampaignState::load(&store.read_files()?, tables)?;
     // On stderr: standard output may be a CSV or JSON document.
-    for notice in migrated {
-        eprintln!("note: {notice}");
+    if !notes.is_empty() {
+        eprintln!(
+            "note: {} was written by an older votg and is read in the new form. The next step that changes the campaign writes it so.\n  - {}",
+            dir.display(),
+            notes.join("\n  - ")
+        );
     }
     Ok((store, state))
 }
@@ -28,17 +35,18 @@ pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error
 pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let def = cg_def::load(&tables, cg)?;
-    let seed = global
-        .seed
-        .unwrap_or_else(crate::dice::SeededDice::fresh_seed);
-    let state = new_campaign::initial_state(&def, &tables, seed);
+    // Each side's key is its own secret (DESIGN §3): never printed here.
+    let state = match global.seed {
+        Some(n) => new_campaign::initial_state(&def, &tables, n),
+        None => new_campaign::initial_state_with(&def, &tables, crate::dice::Seeds::fresh()),
+    };
     let files = state.to_files();
     // What we write must load: a defect here is ours, not the player's.
     CampaignState::from_files(&files, &tables)?;
     let store = Store::create(dir)?;
     store.commit(&files, None)?;
     let mut out = format!(
-        "Created CG {} \"{}\" in {} (seed {seed}).\nInitial Scenario: {}. Both sides begin the Refit Phase at 12.621 (12.5).\n",
+        "Created CG {} \"{}\" in {}.\nInitial Scenario: {}. Both sides begin the Refit Phase at 12.621 (12.5).\n",
         def.cg,
         def.title,
         dir.display(),
@@ -339,7 +347,9 @@ pub fn log(
             r.what.clone(),
             r.dice.clone(),
             r.original.clone(),
-            r.drms.clone(),
+            // Read back and shown as the rules print them (no escapes).
+            r.drm_list()
+                .map_or_else(|_| r.drms.clone(), |d| crate::drm::describe(&d)),
             r.final_result.clone(),
             r.result.clone(),
             r.rule.clone(),

@@ -30,7 +30,7 @@ pub struct Global {
     /// Take die faces from FILE (whitespace-separated, one face per dr, two per DR)
     #[arg(long, global = true, value_name = "FILE", conflicts_with_all = ["seed", "manual_dice"])]
     pub dice_file: Option<PathBuf>,
-    /// Roll with a ChaCha generator seeded with N (the same seed replays the same dice); with `new`, the campaign's seed
+    /// Roll with ChaCha streams derived from N (the same N replays the same dice; for tests: anyone who knows N can predict every roll); with `new`, the campaign's streams
     #[arg(long, global = true, value_name = "N", conflicts_with = "manual_dice")]
     pub seed: Option<u64>,
     /// Type in the dice you throw at the table instead of letting votg roll

@@ -10,6 +10,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::side::Side;
+
+pub use crate::seed::{Seed, Seeds};
 
 /// One die (`dr`) or two dice (`DR`), as the rules print it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,30 +94,39 @@ pub trait DiceSource {
     fn roll(&mut self, kind: DiceKind, purpose: &str) -> Result<Roll, Error>;
 }
 
-/// The default source: ChaCha8 seeded from a number, so a campaign replays
-/// exactly. `used` counts the faces drawn, so the stream can be resumed.
+/// Which stream a roll comes from (DESIGN §3–§4): a side's secret rolls from
+/// that side's own, everything both sides see from the public one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Public,
+    Side(Side),
+}
+
+/// More faces than any campaign draws; a larger `used` in a campaign file is
+/// damage, refused on load.
+pub const MAX_USED: u64 = 1 << 48;
+
+/// A ChaCha8 stream of die faces. Face `n` comes from ChaCha stream number
+/// `n` under the key, so resuming after `used` faces costs nothing however
+/// large `used` is, and the same key and position always give the same face
+/// (undo then redo rolls the same dice).
 pub struct SeededDice {
     rng: ChaCha8Rng,
-    pub seed: u64,
     pub used: u64,
 }
 
 impl SeededDice {
+    /// The stream `--seed N` gives outside a campaign (`votg table roll`).
     pub fn new(seed: u64) -> Self {
-        SeededDice {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            seed,
-            used: 0,
-        }
+        SeededDice::resume(Seed::from_number(seed), 0)
     }
 
-    /// The same stream, positioned after `used` faces have been drawn.
-    pub fn resume(seed: u64, used: u64) -> Self {
-        let mut dice = SeededDice::new(seed);
-        for _ in 0..used {
-            dice.face();
+    /// The stream of `key`, positioned after `used` faces have been drawn.
+    pub fn resume(key: Seed, used: u64) -> Self {
+        SeededDice {
+            rng: ChaCha8Rng::from_seed(key.bytes()),
+            used,
         }
-        dice
     }
 
     /// A seed from the operating system, for rolls outside a campaign.
@@ -123,6 +135,9 @@ impl SeededDice {
     }
 
     fn face(&mut self) -> u8 {
+        self.rng.set_stream(self.used);
+        self.rng.set_word_pos(0);
+        // `used` is at most MAX_USED plus one command's draws: no overflow.
         self.used += 1;
         self.rng.random_range(1..=6)
     }
@@ -254,11 +269,58 @@ mod tests {
         let mut a = SeededDice::new(7);
         a.roll(DiceKind::TwoDice, "t").unwrap();
         a.roll(DiceKind::OneDie, "t").unwrap();
-        let mut b = SeededDice::resume(7, a.used);
+        let mut b = SeededDice::resume(Seed::from_number(7), a.used);
         assert_eq!(
             a.roll(DiceKind::TwoDice, "t").unwrap(),
             b.roll(DiceKind::TwoDice, "t").unwrap()
         );
+    }
+
+    #[test]
+    fn design_4_resuming_far_into_a_stream_is_immediate() {
+        // Issue 12: face n is read from its own position, so a huge `used`
+        // is no loop. Two resumes at the same place agree.
+        let key = Seed::from_number(3);
+        let mut a = SeededDice::resume(key, MAX_USED);
+        let mut b = SeededDice::resume(key, MAX_USED);
+        assert_eq!(
+            a.roll(DiceKind::TwoDice, "t").unwrap(),
+            b.roll(DiceKind::TwoDice, "t").unwrap()
+        );
+        assert_eq!(a.used, MAX_USED + 2);
+    }
+
+    #[test]
+    fn design_3_each_side_and_the_public_stream_differ() {
+        let seeds = Seeds::from_number(1942);
+        let faces = |key: Seed| {
+            let mut d = SeededDice::resume(key, 0);
+            (0..20)
+                .map(|_| d.roll(DiceKind::OneDie, "t").unwrap().dice[0])
+                .collect::<Vec<_>>()
+        };
+        let g = faces(seeds.german);
+        let r = faces(seeds.russian);
+        let p = faces(seeds.public());
+        let n = faces(Seed::from_number(1942));
+        assert_ne!(g, r);
+        assert_ne!(g, p);
+        assert_ne!(r, p);
+        assert_ne!(g, n, "`table roll --seed N` is not the German stream");
+        assert_eq!(Seeds::from_number(1942), seeds);
+        assert_ne!(Seeds::from_number(1943), seeds);
+        // The public key needs both sides' keys.
+        let other = Seeds {
+            german: seeds.german,
+            russian: Seed::from_number(5),
+        };
+        assert_ne!(other.public(), seeds.public());
+        // Even one key for both sides gives a public key of its own.
+        let same = Seeds {
+            german: seeds.german,
+            russian: seeds.german,
+        };
+        assert_ne!(same.public(), same.german);
     }
 
     #[test]

@@ -1,12 +1,60 @@
-//! The audit log (`journal.csv`): one row per roll or decision, append-only.
+//! The audit log (`journal.csv`): one row per roll, answer or decision,
+//! append-only. Every row keeps its facts in columns a program can read back
+//! (table, column, dice, each DRM, result key, answer value), so each step can
+//! be re-run from the journal alone.
 
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Roll;
 use crate::drm::{self, Drm};
+use crate::drm_text::{drms_text, parse_drms};
 use crate::side::Side;
 
-/// The columns of DESIGN §3.
+/// The columns of DESIGN §3, then those that make a row re-runnable.
+pub const COLUMNS: &[&str] = &[
+    "seq",
+    "time",
+    "cg_day",
+    "step",
+    "side",
+    "secret",
+    "what",
+    "dice",
+    "original",
+    "drms",
+    "final",
+    "result",
+    "rule",
+    "kind",
+    "table",
+    "column",
+    "key",
+    "answer_id",
+    "answer",
+    "concerns",
+];
+
+/// The journal of schema 1 (DESIGN §3's thirteen columns). It still loads;
+/// its rows get their `kind` from whether they have dice.
+pub const OLD_COLUMNS: &[&str] = &[
+    "seq", "time", "cg_day", "step", "side", "secret", "what", "dice", "original", "drms", "final",
+    "result", "rule",
+];
+
+/// What a row records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Dice thrown: on a table (`table`, `column`, `key`) or a plain dr/DR.
+    Roll,
+    /// An answer a step received (`answer_id`, `answer`): typed, read from an
+    /// answers file, or the default taken.
+    Answer,
+    /// What a step decided from its rolls and answers.
+    #[default]
+    Decision,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JournalRow {
@@ -18,13 +66,36 @@ pub struct JournalRow {
     pub side: String,
     pub secret: bool,
     pub what: String,
+    /// Die faces, `3,4`.
     pub dice: String,
     pub original: String,
+    /// Each DRM, in the form of [`drms_text`].
     pub drms: String,
     #[serde(rename = "final")]
     pub final_result: String,
     pub result: String,
     pub rule: String,
+    #[serde(default)]
+    pub kind: Kind,
+    /// The table id rolled on (empty for a plain dr/DR).
+    #[serde(default)]
+    pub table: String,
+    /// The table column rolled on.
+    #[serde(default)]
+    pub column: String,
+    /// The result key of the row the roll fell in, where the table gives one.
+    #[serde(default)]
+    pub key: String,
+    /// The prompt id answered, `german.buy`.
+    #[serde(default)]
+    pub answer_id: String,
+    /// The answer, as a TOML value (`["I1", "I2 reserve"]`, `1`, `"attack"`).
+    #[serde(default)]
+    pub answer: String,
+    /// Purchase-record rows (`row:3`) and counters (`G-17`) the row is about,
+    /// separated by spaces.
+    #[serde(default)]
+    pub concerns: String,
 }
 
 /// A journal entry before it is numbered and stamped.
@@ -34,12 +105,19 @@ pub struct Entry {
     pub side: Option<Side>,
     pub secret: bool,
     pub what: String,
+    pub kind: Kind,
     pub dice: String,
     pub original: String,
     pub drms: String,
     pub final_result: String,
     pub result: String,
     pub rule: String,
+    pub table: String,
+    pub column: String,
+    pub key: String,
+    pub answer_id: String,
+    pub answer: String,
+    pub concerns: Vec<String>,
 }
 
 impl Entry {
@@ -63,7 +141,7 @@ impl Entry {
         }
     }
 
-    /// A roll with its DRMs.
+    /// A roll with its DRMs. For a table look-up, add [`Entry::on_table`].
     #[allow(clippy::too_many_arguments)]
     pub fn roll(
         step: &str,
@@ -80,13 +158,68 @@ impl Entry {
             side,
             secret,
             what: what.into(),
+            kind: Kind::Roll,
             dice: roll.faces(),
             original: roll.original().to_string(),
-            drms: drm::describe(drms),
+            drms: drms_text(drms),
             final_result: (roll.original() + drm::total(drms)).to_string(),
             result: result.into(),
             rule: rule.into(),
+            ..Entry::default()
         }
+    }
+
+    /// The table, column and result key a roll was looked up on.
+    pub fn on_table(mut self, table: &str, column: &str, key: Option<&str>) -> Self {
+        self.table = table.into();
+        self.column = column.into();
+        self.key = key.unwrap_or_default().into();
+        self
+    }
+
+    /// An answer a step received: `id` is the prompt id (`german.recon`),
+    /// `value` the answer; `defaulted` when the rules' default was taken
+    /// because the answers file had none.
+    pub fn answer(
+        step: &str,
+        side: Option<Side>,
+        secret: bool,
+        id: &str,
+        question: &str,
+        value: &toml::Value,
+        defaulted: bool,
+    ) -> Self {
+        let text = value.to_string();
+        Entry {
+            step: step.into(),
+            side,
+            secret,
+            what: if question.is_empty() {
+                id.to_string()
+            } else {
+                format!("{id}: {question}")
+            },
+            kind: Kind::Answer,
+            result: if defaulted {
+                format!("{text} (the default: no answer given)")
+            } else {
+                text.clone()
+            },
+            answer_id: id.into(),
+            answer: text,
+            ..Entry::default()
+        }
+    }
+
+    /// The purchase-record rows (`row:3`) or counters (`G-17`) this entry
+    /// is about.
+    pub fn concerning<I, S>(mut self, ids: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.concerns.extend(ids.into_iter().map(Into::into));
+        self
     }
 }
 
@@ -102,6 +235,39 @@ pub fn now() -> String {
 impl JournalRow {
     pub fn visible_to(&self, side: Option<Side>, reveal: bool) -> bool {
         reveal || !self.secret || side.is_some_and(|s| s.id() == self.side)
+    }
+
+    /// The dice of a roll row, as thrown.
+    pub fn roll(&self) -> Option<Roll> {
+        if self.dice.is_empty() {
+            return None;
+        }
+        crate::dice::parse_faces(&self.dice, "journal.csv")
+            .ok()
+            .map(Roll::new)
+    }
+
+    /// The DRMs of a roll row, as applied.
+    pub fn drm_list(&self) -> Result<Vec<Drm>, String> {
+        parse_drms(&self.drms)
+    }
+
+    /// The answer of an answer row, as given.
+    pub fn answer_value(&self) -> Option<toml::Value> {
+        if self.kind != Kind::Answer {
+            return None;
+        }
+        let table: toml::Table = toml::from_str(&format!("v = {}", self.answer)).ok()?;
+        table.get("v").cloned()
+    }
+
+    /// A row of a schema-1 journal: its kind from whether it has dice.
+    pub fn migrate(&mut self) {
+        self.kind = if self.dice.is_empty() {
+            Kind::Decision
+        } else {
+            Kind::Roll
+        };
     }
 }
 
@@ -124,5 +290,38 @@ pub fn append(rows: &mut Vec<JournalRow>, cg_day: &str, entry: Entry) {
         final_result: entry.final_result,
         result: entry.result,
         rule: entry.rule,
+        kind: entry.kind,
+        table: entry.table,
+        column: entry.column,
+        key: entry.key,
+        answer_id: entry.answer_id,
+        answer: entry.answer,
+        concerns: entry.concerns.join(" "),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_row_keeps_its_value() {
+        let v: toml::Value = toml::Value::Array(vec!["I1".into(), "I2 reserve".into()]);
+        let mut rows = Vec::new();
+        append(
+            &mut rows,
+            "15/9",
+            Entry::answer(
+                "12.621",
+                Some(Side::German),
+                true,
+                "german.buy",
+                "Buy",
+                &v,
+                false,
+            ),
+        );
+        assert_eq!(rows[0].kind, Kind::Answer);
+        assert_eq!(rows[0].answer_value(), Some(v));
+    }
 }

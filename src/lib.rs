@@ -1,6 +1,7 @@
 //! votg: a Refit Phase assistant for the ASL *Valor of the Guards* Campaign
 //! Games. The library does the work; `main.rs` only parses arguments.
 
+pub mod answered;
 pub mod answers;
 pub mod campaign;
 pub mod campaign_cmd;
@@ -10,6 +11,7 @@ pub mod chart_render;
 pub mod cli;
 pub mod dice;
 pub mod drm;
+pub mod drm_text;
 pub mod error;
 pub mod force;
 pub mod fortification_table;
@@ -18,6 +20,7 @@ pub mod historical_drm;
 pub mod initiative_matrix;
 pub mod journal;
 pub mod ladder;
+pub mod migration;
 pub mod new_campaign;
 pub mod odds;
 pub mod output;
@@ -29,7 +32,9 @@ pub mod render;
 pub mod reph;
 pub mod rg_chart;
 pub mod roster;
+pub mod seed;
 pub mod side;
+pub mod side_dice;
 pub mod state;
 pub mod store;
 pub mod sw_chart;

@@ -4,18 +4,27 @@
 use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Position, Standing};
 use crate::cg_day::CgDay;
 use crate::cg_def::CgDef;
+use crate::dice::{Seed, Seeds};
 use crate::force::{Condition, Force, ForceBox, NewCounter, UnitKind};
 use crate::journal::{self, Entry};
 use crate::purchase_record::{GIVEN, PurchaseRow};
 use crate::reph::sequence::{self, Occasion};
 use crate::roster::{Pool, Roster, RosterLine};
 use crate::side::Side;
-use crate::state::{CampaignState, SCHEMA, SideFiles};
+use crate::side_dice::SideDice;
+use crate::state::{CAMPAIGN_SCHEMA, CampaignState, SCHEMA, SideFiles};
 use crate::tables::Tables;
 
 /// The campaign of `def` at the start of its Initial Scenario (12.5): both
-/// sides at 12.621, each with its Initial OB of 12.51–12.54.
+/// sides at 12.621, each with its Initial OB of 12.51–12.54; its dice streams
+/// all derived from `seed` (`--seed N`, for tests).
 pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
+    initial_state_with(def, tables, Seeds::from_number(seed))
+}
+
+/// [`initial_state`] with each side's own dice key (`votg new` draws them
+/// from the operating system).
+pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> CampaignState {
     let day = CgDay::new(def.initial.date, def.initial.night);
     let facts = DayFacts {
         date: day.date,
@@ -40,7 +49,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
         victor: None,
     };
     let campaign = Campaign {
-        schema: SCHEMA,
+        schema: CAMPAIGN_SCHEMA,
         cg: def.cg,
         title: def.title.clone(),
         date: day.date,
@@ -49,7 +58,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
         occasion: OccasionName::Initial,
         // 12.5: the Initial Scenario's RePh is the C1 `†` steps.
         step: Standing::both(Position::At(sequence::first(Occasion::Initial))),
-        dice: DiceState { seed, used: 0 },
+        dice: DiceState::default(),
         russian_attack_chits_used: 0,
         days: vec![facts],
     };
@@ -61,10 +70,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
             "12.5",
             None,
             false,
-            format!(
-                "Campaign Game {} created ({}), seed {seed}",
-                def.cg, def.title
-            ),
+            format!("Campaign Game {} created ({})", def.cg, def.title),
             format!(
                 "Initial Scenario {}; both sides begin at RePh step {}",
                 day.long(),
@@ -73,8 +79,8 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
             &def.rule,
         ),
     );
-    let german = side_files(def, tables, Side::German, day);
-    let russian = side_files(def, tables, Side::Russian, day);
+    let german = side_files(def, tables, Side::German, day, seeds.german);
+    let russian = side_files(def, tables, Side::Russian, day, seeds.russian);
     CampaignState {
         campaign,
         german,
@@ -83,7 +89,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
     }
 }
 
-fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles {
+fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) -> SideFiles {
     let ob = def.ob(side);
     let hist = tables
         .historical_drm
@@ -195,6 +201,7 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
         roster,
         purchases,
         force,
+        dice: SideDice::new(side, seed),
     }
 }
 

@@ -5,6 +5,7 @@
 use std::io::IsTerminal;
 use std::path::Path;
 
+use crate::answered::Record;
 use crate::answers::{self, Answers};
 use crate::error::Error;
 use crate::side::Side;
@@ -13,7 +14,7 @@ use crate::side::Side;
 pub enum Prompter {
     /// The terminal; `both` means one keyboard for both sides, so secret
     /// blocks are preceded by a hand-over and followed by clearing the screen.
-    Terminal { both: bool },
+    Terminal { both: bool, record: Record },
     /// An answers file; questions it leaves out take the rules' default where
     /// there is one, and are an error otherwise.
     Scripted(Answers),
@@ -23,7 +24,10 @@ impl Prompter {
     pub fn new(answers: Option<&Path>, both: bool) -> Result<Prompter, Error> {
         match answers {
             Some(path) => Ok(Prompter::Scripted(Answers::load(path)?)),
-            None => Ok(Prompter::Terminal { both }),
+            None => Ok(Prompter::Terminal {
+                both,
+                record: Record::default(),
+            }),
         }
     }
 
@@ -52,7 +56,12 @@ impl Prompter {
     }
 
     /// A required list (purchases, fortifications).
-    pub fn list(&mut self, side: Side, name: &str, question: &str) -> Result<Vec<String>, Error> {
+    pub(crate) fn ask_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+    ) -> Result<Vec<String>, Error> {
         match self {
             Prompter::Scripted(a) => match a.get(side, name) {
                 None => Err(Error::MissingAnswer {
@@ -89,7 +98,7 @@ impl Prompter {
     }
 
     /// An optional list: missing means none (the rules' default).
-    pub fn optional_list(
+    pub(crate) fn ask_optional_list(
         &mut self,
         side: Side,
         name: &str,
@@ -100,11 +109,11 @@ impl Prompter {
         {
             return Ok(vec![]);
         }
-        self.list(side, name, question)
+        self.ask_list(side, name, question)
     }
 
     /// A number in `min..=max`; `default` where the rules have one.
-    pub fn number(
+    pub(crate) fn ask_number(
         &mut self,
         side: Side,
         name: &str,
@@ -142,7 +151,7 @@ impl Prompter {
     }
 
     /// One of `options`; `default` where the rules have one.
-    pub fn choice(
+    pub(crate) fn ask_choice(
         &mut self,
         side: Side,
         name: &str,
@@ -187,7 +196,7 @@ impl Prompter {
     }
 
     /// Yes or no; `default` where the rules have one.
-    pub fn yes_no(
+    pub(crate) fn ask_yes_no(
         &mut self,
         side: Side,
         name: &str,
@@ -212,7 +221,8 @@ impl Prompter {
 
     /// One keyboard, secret information ahead: the other side looks away.
     pub fn begin_secret(&mut self, side: Side) -> Result<(), Error> {
-        if let Prompter::Terminal { both: true } = self
+        self.in_secret_block(Some(side));
+        if let Prompter::Terminal { both: true, .. } = self
             && std::io::stdin().is_terminal()
         {
             let term = console::Term::stdout();
@@ -233,7 +243,8 @@ impl Prompter {
 
     /// The secret block is over: clear the screen before handing back.
     pub fn end_secret(&mut self, side: Side) -> Result<(), Error> {
-        if let Prompter::Terminal { both: true } = self
+        self.in_secret_block(None);
+        if let Prompter::Terminal { both: true, .. } = self
             && std::io::stdin().is_terminal()
         {
             confirm(

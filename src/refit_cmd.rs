@@ -26,7 +26,6 @@ struct Run<'a> {
     def: &'a CgDef,
     state: CampaignState,
     dice: CampaignDice,
-    own_dice: bool,
     prompter: Prompter,
     out: Output,
     /// The labels of the steps this run committed, for a later refusal to
@@ -43,16 +42,13 @@ impl<'a> Run<'a> {
         prompter: Prompter,
         global: &Global,
     ) -> Result<Run<'a>, Error> {
-        let dice = campaign_dice(global, state.campaign.dice.seed, state.campaign.dice.used)?;
-        // Only the campaign's own stream advances its `dice.used`.
-        let own_dice = global.dice_file.is_none() && !global.manual_dice && global.seed.is_none();
+        let dice = campaign_dice(global, &state)?;
         Ok(Run {
             store,
             tables,
             def,
             state,
             dice,
-            own_dice,
             prompter,
             out: Output::stdout(),
             committed: Vec::new(),
@@ -74,7 +70,9 @@ impl<'a> Run<'a> {
             dice: &mut self.dice,
             prompter: &mut self.prompter,
             out: &mut self.out,
+            concerns: Vec::new(),
         };
+        let standing = self.state.campaign.step.clone();
         let value = match f(&mut session) {
             Ok(v) => v,
             Err(e) => {
@@ -82,12 +80,9 @@ impl<'a> Run<'a> {
                 return Err(e);
             }
         };
+        session.journal_answers(|side| standing.of(side).to_string());
         let mut next = session.state;
-        if self.own_dice
-            && let Some(used) = self.dice.used()
-        {
-            next.campaign.dice.used = used;
-        }
+        self.dice.save_position(&mut next);
         let files = next.to_files();
         // Never write a campaign that would not load again.
         CampaignState::from_files(&files, self.tables)?;
@@ -316,6 +311,9 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
     run.step(&label, |s| {
         roster_line::check(s, side)?;
+        let given = purchases.iter().map(|p| p.as_str().into()).collect();
+        s.prompter
+            .record_secret(side, "buy", "votg buy", toml::Value::Array(given));
         let quotes = purchase_step::quote_all(s, side, purchases)?;
         purchase_step::apply(s, side, &quotes);
         let line = s.state.line(side).clone();

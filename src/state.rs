@@ -4,25 +4,35 @@
 use serde::de::DeserializeOwned;
 
 use crate::campaign::Campaign;
+use crate::dice::Seeds;
 use crate::error::Error;
 use crate::force::{self, Force};
-use crate::journal::JournalRow;
+use crate::journal::{self, JournalRow};
+use crate::migration;
 use crate::purchase_record::{self, PurchaseRow};
 use crate::rg_chart::RgChart;
 use crate::roster::Roster;
 use crate::side::Side;
+use crate::side_dice::{self, SideDice};
 use crate::store::Files;
 use crate::tables::{Tables, line_column};
 
-/// Every file carries this `schema`; a newer one is refused rather than
-/// misread.
+/// Every file carries a `schema`; a newer one is refused rather than
+/// misread, an older one migrated. This is the rosters' and Force
+/// Organizers'.
 pub const SCHEMA: u32 = 1;
+
+/// `campaign.toml`'s schema. 2: the dice seeds left it for each side's
+/// `dice.toml`; `[dice]` keeps only how far the public stream has gone.
+pub const CAMPAIGN_SCHEMA: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideFiles {
     pub roster: Roster,
     pub purchases: Vec<PurchaseRow>,
     pub force: Force,
+    /// The side's dice stream (`<side>/dice.toml`, private to the side).
+    pub dice: SideDice,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,6 +79,16 @@ fn csv_file<T: DeserializeOwned>(
     name: &str,
     header: &[&str],
 ) -> Result<Vec<T>, Error> {
+    Ok(csv_file_of(files, name, &[header])?.0)
+}
+
+/// A CSV file whose header is one of `headers` (the current one first, then
+/// older ones that still load); also returns which one it had.
+fn csv_file_of<T: DeserializeOwned>(
+    files: &Files,
+    name: &str,
+    headers: &[&[&str]],
+) -> Result<(Vec<T>, usize), Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
@@ -85,13 +105,14 @@ fn csv_file<T: DeserializeOwned>(
         .iter()
         .map(str::to_string)
         .collect::<Vec<_>>();
-    if found != header {
+    let Some(which) = headers.iter().position(|h| found == *h) else {
         return Err(syntax(
             1,
             1,
-            format!("the header must be exactly: {}", header.join(",")),
+            format!("the header must be exactly: {}", headers[0].join(",")),
         ));
-    }
+    };
+    let header = headers[which];
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
@@ -120,7 +141,7 @@ fn csv_file<T: DeserializeOwned>(
             })?;
         rows.push(row);
     }
-    Ok(rows)
+    Ok((rows, which))
 }
 
 fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
@@ -133,7 +154,11 @@ fn data(file: &str, (field, value, message): (String, String, String)) -> Error 
 }
 
 fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
-    if schema == SCHEMA {
+    check_schema_of(file, schema, SCHEMA)
+}
+
+fn check_schema_of(file: &str, schema: u32, current: u32) -> Result<(), Error> {
+    if schema == current {
         Ok(())
     } else {
         Err(data(
@@ -141,7 +166,7 @@ fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
             (
                 "schema".into(),
                 schema.to_string(),
-                format!("this votg reads schema {SCHEMA}; use the votg that wrote it"),
+                format!("this votg reads schema {current}; use the votg that wrote it"),
             ),
         ))
     }
@@ -206,28 +231,22 @@ impl CampaignState {
         }
     }
 
-    /// Parses and fully validates a campaign's files.
+    /// Parses and fully validates a campaign's files (migrating an older
+    /// campaign in memory).
     pub fn from_files(files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
-        Self::read(files, tables).map(|(state, _)| state)
+        Ok(CampaignState::load(files, tables)?.0)
     }
 
-    /// Like `from_files`, and says which files were read by migration from
-    /// an older schema (DESIGN §3): one message per file, for the command
-    /// to show once.
-    pub fn read(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
-        let mut notices = Vec::new();
-        let state = Self::parse(files, tables, &mut notices)?;
-        Ok((state, notices))
-    }
-
-    fn parse(
-        files: &Files,
-        tables: &Tables,
-        notices: &mut Vec<String>,
-    ) -> Result<CampaignState, Error> {
-        let campaign: Campaign = toml_file(files, "campaign.toml")?;
-        check_schema("campaign.toml", campaign.schema)?;
+    /// Like [`CampaignState::from_files`], and also says what was migrated
+    /// from an older schema: the caller writes the migrated files back and
+    /// tells the players once.
+    pub fn load(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
+        let mut notes = Vec::new();
+        let mut campaign: Campaign = toml_file(files, "campaign.toml")?;
+        let old_seed = migration::campaign(&mut campaign).map_err(|e| data("campaign.toml", e))?;
         campaign.validate().map_err(|e| data("campaign.toml", e))?;
+        side_dice::check_used("dice.used", campaign.dice.used)
+            .map_err(|e| data("campaign.toml", e))?;
         let mut sides = Vec::new();
         for side in Side::BOTH {
             let roster_name = format!("{side}/roster.toml");
@@ -243,37 +262,44 @@ impl CampaignState {
             };
             check_purchases(&purchases_name, &purchases, chart, &campaign)?;
             let force_name = format!("{side}/force.toml");
-            let force = force_file(files, &force_name, notices)?;
+            let force = force_file(files, &force_name, &mut notes)?;
             force
                 .validate(side, purchases.len())
                 .map_err(|e| data(&force_name, e))?;
+            let dice = match old_seed {
+                Some(_) => migration::side_dice(side, side_dice_file(files, side).ok()),
+                None => side_dice_file(files, side)?,
+            };
             sides.push(SideFiles {
                 roster,
                 purchases,
                 force,
+                dice,
             });
         }
-        let journal: Vec<JournalRow> = csv_file(files, "journal.csv", JOURNAL_COLUMNS)?;
-        for (i, row) in journal.iter().enumerate() {
-            if row.seq != i as u64 + 1 {
-                return Err(data(
-                    "journal.csv",
-                    (
-                        format!("row {} seq", i + 1),
-                        row.seq.to_string(),
-                        "journal rows are numbered 1, 2, 3 …".into(),
-                    ),
-                ));
-            }
+        if old_seed.is_some() {
+            notes.push(migration::DICE_NOTE.into());
         }
+        let journal = journal_file(files, old_seed, &mut notes)?;
         let russian = sides.pop().expect("two sides");
         let german = sides.pop().expect("two sides");
-        Ok(CampaignState {
-            campaign,
-            german,
-            russian,
-            journal,
-        })
+        Ok((
+            CampaignState {
+                campaign,
+                german,
+                russian,
+                journal,
+            },
+            notes,
+        ))
+    }
+
+    /// The keys of the sides' dice streams (the public one derives from them).
+    pub fn seeds(&self) -> Seeds {
+        Seeds {
+            german: self.german.dice.seed,
+            russian: self.russian.dice.seed,
+        }
     }
 
     pub fn to_files(&self) -> Files {
@@ -287,6 +313,9 @@ impl CampaignState {
                 purchase_record::to_csv(&s.purchases),
             );
             files.insert(format!("{side}/force.toml"), to_toml(&s.force));
+            let mut dice = SideDice::header(side).into_bytes();
+            dice.extend(to_toml(&s.dice));
+            files.insert(SideDice::file_name(side), dice);
         }
         let mut w = csv::WriterBuilder::new()
             .has_headers(false)
@@ -303,10 +332,45 @@ impl CampaignState {
     }
 }
 
-pub const JOURNAL_COLUMNS: &[&str] = &[
-    "seq", "time", "cg_day", "step", "side", "secret", "what", "dice", "original", "drms", "final",
-    "result", "rule",
-];
+pub use crate::journal::COLUMNS as JOURNAL_COLUMNS;
+
+fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
+    let name = SideDice::file_name(side);
+    let dice: SideDice = toml_file(files, &name)?;
+    check_schema_of(&name, dice.schema, side_dice::SCHEMA)?;
+    dice.validate(side).map_err(|e| data(&name, e))?;
+    Ok(dice)
+}
+
+/// The journal, its schema-1 form (13 columns) migrated.
+fn journal_file(
+    files: &Files,
+    old_seed: Option<u64>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<JournalRow>, Error> {
+    let (mut journal, which): (Vec<JournalRow>, usize) = csv_file_of(
+        files,
+        "journal.csv",
+        &[journal::COLUMNS, journal::OLD_COLUMNS],
+    )?;
+    for (i, row) in journal.iter().enumerate() {
+        if row.seq != i as u64 + 1 {
+            return Err(data(
+                "journal.csv",
+                (
+                    format!("row {} seq", i + 1),
+                    row.seq.to_string(),
+                    "journal rows are numbered 1, 2, 3 …".into(),
+                ),
+            ));
+        }
+    }
+    if which == 1 {
+        notes.push(migration::JOURNAL_NOTE.into());
+    }
+    migration::journal(&mut journal, which == 1, old_seed);
+    Ok(journal)
+}
 
 fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
     toml::to_string_pretty(value)

@@ -33,9 +33,11 @@ pub const CAMPAIGN_FILES: &[&str] = &[
     "german/roster.toml",
     "german/purchases.csv",
     "german/force.toml",
+    "german/dice.toml",
     "russian/roster.toml",
     "russian/purchases.csv",
     "russian/force.toml",
+    "russian/dice.toml",
     "journal.csv",
 ];
 

@@ -51,7 +51,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn design_6_campaign_loader_never_panics(file in 0usize..8, damages in proptest::collection::vec(damage(), 1..4)) {
+    fn design_6_campaign_loader_never_panics(file in 0usize..votg::store::CAMPAIGN_FILES.len(), damages in proptest::collection::vec(damage(), 1..4)) {
         let tables = Tables::embedded().unwrap();
         let mut files = campaign_files();
         let name = votg::store::CAMPAIGN_FILES[file];

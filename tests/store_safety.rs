@@ -76,7 +76,7 @@ fn design_6_damaged_files_are_reported_and_left_alone() {
     damaged(
         &c,
         "campaign.toml",
-        text.replace("schema = 1", "schema = 9").as_bytes(),
+        text.replace("schema = 2", "schema = 9").as_bytes(),
         "schema = 9",
     );
     damaged(

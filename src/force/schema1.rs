@@ -132,7 +132,7 @@ impl Migration {
             ));
         }
         format!(
-            "{file} is schema 1 (an older votg): read by migration as schema {SCHEMA} (the counter-level Force Organizer: {what}). The next command that changes the campaign writes it in schema {SCHEMA}."
+            "{file} is schema 1: read by migration as schema {SCHEMA} (the counter-level Force Organizer: {what}). The next command that changes the campaign writes it in schema {SCHEMA}."
         )
     }
 }

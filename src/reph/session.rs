@@ -2,7 +2,7 @@
 //! answers, and a roll that shows its odds, applies its DRMs and is journaled.
 
 use crate::cg_def::CgDef;
-use crate::dice::{DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice};
+use crate::dice::{DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice, Seeds, Stream};
 use crate::drm::{self, Drm};
 use crate::error::Error;
 use crate::journal::{self, Entry};
@@ -13,27 +13,69 @@ use crate::side::Side;
 use crate::state::CampaignState;
 use crate::tables::Tables;
 
-/// The campaign's dice: its own seeded stream unless the player brings dice.
+/// The campaign's three dice streams (DESIGN §3–§4): one public, one per
+/// side.
+pub struct Streams {
+    public: SeededDice,
+    german: SeededDice,
+    russian: SeededDice,
+}
+
+impl Streams {
+    /// The streams of `seeds`, each at its position.
+    pub fn resume(seeds: &Seeds, public: u64, german: u64, russian: u64) -> Streams {
+        Streams {
+            public: SeededDice::resume(seeds.public(), public),
+            german: SeededDice::resume(seeds.german, german),
+            russian: SeededDice::resume(seeds.russian, russian),
+        }
+    }
+
+    fn get(&mut self, stream: Stream) -> &mut SeededDice {
+        match stream {
+            Stream::Public => &mut self.public,
+            Stream::Side(Side::German) => &mut self.german,
+            Stream::Side(Side::Russian) => &mut self.russian,
+        }
+    }
+}
+
+/// The campaign's dice: its own seeded streams unless the player brings dice.
 pub enum CampaignDice {
-    Seeded(Box<SeededDice>),
+    /// `saved`: the streams are the campaign's own, and how far they have
+    /// gone is written back after each step. Streams from `--seed N` start
+    /// afresh in every command and are not saved.
+    Seeded {
+        streams: Box<Streams>,
+        saved: bool,
+    },
+    /// A dice file: one list of faces for every stream, consumed in order.
     Listed(ListedDice),
     Manual(ManualDice),
 }
 
 impl CampaignDice {
-    pub fn roll(&mut self, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
+    pub fn roll(&mut self, stream: Stream, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
         match self {
-            CampaignDice::Seeded(d) => d.roll(kind, purpose),
+            CampaignDice::Seeded { streams, .. } => streams.get(stream).roll(kind, purpose),
             CampaignDice::Listed(d) => d.roll(kind, purpose),
             CampaignDice::Manual(d) => d.roll(kind, purpose),
         }
     }
 
-    /// Faces drawn from the campaign's stream (kept in campaign.toml).
-    pub fn used(&self) -> Option<u64> {
-        match self {
-            CampaignDice::Seeded(d) => Some(d.used),
-            _ => None,
+    /// Writes how far the campaign's own streams have gone into `state`
+    /// (campaign.toml for the public one, each side's dice.toml for its
+    /// own), so the next command goes on from there and `undo` takes the
+    /// dice back with the step.
+    pub fn save_position(&self, state: &mut CampaignState) {
+        if let CampaignDice::Seeded {
+            streams,
+            saved: true,
+        } = self
+        {
+            state.campaign.dice.used = streams.public.used;
+            state.german.dice.used = streams.german.used;
+            state.russian.dice.used = streams.russian.used;
         }
     }
 }
@@ -62,6 +104,8 @@ pub struct Session<'a> {
     pub dice: &'a mut CampaignDice,
     pub prompter: &'a mut Prompter,
     pub out: &'a mut Output,
+    /// What the rows journaled from now on are about (see `concerning`).
+    pub concerns: Vec<String>,
 }
 
 impl Session<'_> {
@@ -71,9 +115,42 @@ impl Session<'_> {
         self.out.say(text.as_ref());
     }
 
-    pub fn journal(&mut self, entry: Entry) {
+    /// Journals `entry`, after the answers received since the last entry
+    /// (they come first: they are what the entry was decided from).
+    pub fn journal(&mut self, mut entry: Entry) {
+        self.journal_answers(|_| entry.step.clone());
+        if entry.concerns.is_empty() {
+            entry.concerns = self.concerns.clone();
+        }
         let day = self.state.campaign.cg_day().to_string();
         journal::append(&mut self.state.journal, &day, entry);
+    }
+
+    /// The purchase-record rows (`row:3`, 1-based as `votg explain` counts
+    /// them) or counters (`G-17`) that the rows journaled from now on are
+    /// about, until it is called again (with none: about nothing in
+    /// particular). Step code calls it as it turns to each RG.
+    pub fn concerning(&mut self, ids: impl IntoIterator<Item = String>) {
+        self.concerns = ids.into_iter().collect();
+    }
+
+    /// Journals the answers received and not yet journaled, each under the
+    /// step `step_of` its side, public or secret as it was given. The step
+    /// runner calls this when a step ends, for answers no row followed.
+    pub fn journal_answers(&mut self, step_of: impl Fn(Side) -> String) {
+        let day = self.state.campaign.cg_day().to_string();
+        for a in self.prompter.take_answered() {
+            let entry = Entry::answer(
+                &step_of(a.side),
+                Some(a.side),
+                a.secret,
+                &a.id(),
+                &a.question,
+                &a.value,
+                a.defaulted,
+            );
+            journal::append(&mut self.state.journal, &day, entry);
+        }
     }
 
     /// Rolls on a table: shows the odds first (at the terminal), applies the
@@ -109,9 +186,11 @@ impl Session<'_> {
             self.out
                 .show(&render::odds(table, column, drm::total(&drms)));
         }
-        let roll = self
-            .dice
-            .roll(table.dice, &format!("{what} ({})", table.title))?;
+        let roll = self.dice.roll(
+            stream(side, secret),
+            table.dice,
+            &format!("{what} ({})", table.title),
+        )?;
         let r = table.resolve(column, &roll, &drms);
         let rolled = Rolled {
             roll: roll.clone(),
@@ -127,16 +206,19 @@ impl Session<'_> {
         };
         let text = format!("{what}: {}", render::resolution(&r).trim_end());
         self.say(text);
-        self.journal(Entry::roll(
-            step,
-            Some(side),
-            secret,
-            what,
-            &roll,
-            &drms,
-            r.row.result.clone(),
-            &table.rule,
-        ));
+        self.journal(
+            Entry::roll(
+                step,
+                Some(side),
+                secret,
+                what,
+                &roll,
+                &drms,
+                r.row.result.clone(),
+                &table.rule,
+            )
+            .on_table(&table.id, &column.id, r.row.key.as_deref()),
+        );
         Ok(rolled)
     }
 
@@ -153,7 +235,7 @@ impl Session<'_> {
         result: impl Fn(i32) -> String,
         rule: &str,
     ) -> Result<Roll, Error> {
-        let roll = self.dice.roll(kind, what)?;
+        let roll = self.dice.roll(stream(side, secret), kind, what)?;
         let text = result(roll.original());
         self.say(format!(
             "{what}: {kind} {} = {}: {text}",
@@ -174,11 +256,22 @@ impl Session<'_> {
     }
 }
 
-/// The dice the global flags ask for, or the campaign's own stream.
+/// DESIGN §3: a side's secret roll comes from that side's own stream, every
+/// other roll (what both sides see: weather, initiative, set-up order, the
+/// Dual Attack drs) from the public one.
+fn stream(side: Side, secret: bool) -> Stream {
+    if secret {
+        Stream::Side(side)
+    } else {
+        Stream::Public
+    }
+}
+
+/// The dice the global flags ask for, or the campaign's own streams where
+/// they stand.
 pub fn campaign_dice(
     global: &crate::cli::Global,
-    seed: u64,
-    used: u64,
+    state: &CampaignState,
 ) -> Result<CampaignDice, Error> {
     if let Some(path) = &global.dice_file {
         return Ok(CampaignDice::Listed(ListedDice::from_file(path)?));
@@ -186,10 +279,102 @@ pub fn campaign_dice(
     if global.manual_dice {
         return Ok(CampaignDice::Manual(ManualDice));
     }
-    if let Some(s) = global.seed {
-        return Ok(CampaignDice::Seeded(Box::new(SeededDice::new(s))));
+    if let Some(n) = global.seed {
+        return Ok(CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(&Seeds::from_number(n), 0, 0, 0)),
+            saved: false,
+        });
     }
-    Ok(CampaignDice::Seeded(Box::new(SeededDice::resume(
-        seed, used,
-    ))))
+    Ok(CampaignDice::Seeded {
+        streams: Box::new(Streams::resume(
+            &state.seeds(),
+            state.campaign.dice.used,
+            state.german.dice.used,
+            state.russian.dice.used,
+        )),
+        saved: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::journal::Kind;
+    use crate::side::Cg;
+
+    #[test]
+    fn design_3_secret_rolls_use_the_sides_stream_and_journal_as_data() {
+        let tables = Tables::embedded().unwrap();
+        let def = crate::cg_def::load(&tables, Cg::I).unwrap();
+        let state = crate::new_campaign::initial_state(&def, &tables, 1);
+        let mut dice = CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(&state.seeds(), 0, 0, 0)),
+            saved: true,
+        };
+        let mut prompter = Prompter::Scripted(Default::default());
+        let mut out = crate::output::Output::memory();
+        let mut s = Session {
+            tables: &tables,
+            def: &def,
+            state,
+            dice: &mut dice,
+            prompter: &mut prompter,
+            out: &mut out,
+            concerns: Vec::new(),
+        };
+        s.concerning(["row:3".to_string()]);
+        let drms = [Drm::new(-1, "German Historical DRM", "12.6221")];
+        let secret = s
+            .roll(
+                Side::German,
+                "12.622",
+                "infantry-coy-strength",
+                None,
+                &drms,
+                "I1 strength",
+                true,
+            )
+            .unwrap();
+        s.concerning([]);
+        s.roll(
+            Side::Russian,
+            "12.626",
+            "dual-attack-setup",
+            None,
+            &[],
+            "set-up",
+            false,
+        )
+        .unwrap();
+        let mut state = s.state;
+        dice.save_position(&mut state);
+        assert_eq!(
+            (
+                state.german.dice.used,
+                state.russian.dice.used,
+                state.campaign.dice.used
+            ),
+            (2, 0, 1),
+            "a secret DR from the German stream, a public dr from the public one"
+        );
+        let want = SeededDice::resume(state.seeds().german, 0)
+            .roll(DiceKind::TwoDice, "t")
+            .unwrap();
+        assert_eq!(secret.roll, want);
+        let row = &state.journal[state.journal.len() - 2];
+        assert_eq!(row.kind, Kind::Roll);
+        assert!(row.secret);
+        assert_eq!(
+            (
+                row.table.as_str(),
+                row.column.as_str(),
+                row.concerns.as_str()
+            ),
+            ("infantry-coy-strength", "strength", "row:3")
+        );
+        assert_eq!(row.key, secret.key.clone().unwrap_or_default());
+        assert_eq!(row.drm_list().unwrap(), drms);
+        let public = state.journal.last().unwrap();
+        assert!(!public.secret && public.concerns.is_empty());
+    }
 }
