@@ -42,6 +42,17 @@ pub struct Global {
 }
 
 impl Global {
+    /// The dice the flags ask for.
+    pub fn dice_choice(&self) -> crate::dice::DiceChoice {
+        use crate::dice::DiceChoice;
+        match (&self.dice_file, self.manual_dice, self.seed) {
+            (Some(path), _, _) => DiceChoice::File(path.clone()),
+            (None, true, _) => DiceChoice::Manual,
+            (None, false, Some(n)) => DiceChoice::Seed(n),
+            (None, false, None) => DiceChoice::Campaign,
+        }
+    }
+
     pub fn load_tables(&self) -> Result<Tables, Error> {
         Tables::load(self.tables.as_deref())
     }

@@ -87,6 +87,18 @@ pub fn parse_faces(text: &str, origin: &str) -> Result<Vec<u8>, Error> {
         .collect()
 }
 
+/// Where a command's dice come from, as the player chose (the global
+/// `--dice-file`, `--manual-dice` and `--seed` flags); the rules code takes
+/// this, never the command line itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiceChoice {
+    /// The campaign's own streams (DESIGN §3).
+    Campaign,
+    File(std::path::PathBuf),
+    Manual,
+    Seed(u64),
+}
+
 /// A supply of die faces. Every roll in votg goes through one of these, so a
 /// seed, a dice file or the table's own dice give the same answers.
 pub trait DiceSource {

@@ -42,7 +42,7 @@ impl<'a> Run<'a> {
         prompter: Prompter,
         global: &Global,
     ) -> Result<Run<'a>, Error> {
-        let dice = campaign_dice(global, &state)?;
+        let dice = campaign_dice(&global.dice_choice(), &state)?;
         Ok(Run {
             store,
             tables,

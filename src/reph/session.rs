@@ -2,7 +2,9 @@
 //! answers, and a roll that shows its odds, applies its DRMs and is journaled.
 
 use crate::cg_def::CgDef;
-use crate::dice::{DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice, Seeds, Stream};
+use crate::dice::{
+    DiceChoice, DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice, Seeds, Stream,
+};
 use crate::drm::{self, Drm};
 use crate::error::Error;
 use crate::journal::{self, Entry};
@@ -269,30 +271,23 @@ fn stream(side: Side, secret: bool) -> Stream {
 
 /// The dice the global flags ask for, or the campaign's own streams where
 /// they stand.
-pub fn campaign_dice(
-    global: &crate::cli::Global,
-    state: &CampaignState,
-) -> Result<CampaignDice, Error> {
-    if let Some(path) = &global.dice_file {
-        return Ok(CampaignDice::Listed(ListedDice::from_file(path)?));
-    }
-    if global.manual_dice {
-        return Ok(CampaignDice::Manual(ManualDice));
-    }
-    if let Some(n) = global.seed {
-        return Ok(CampaignDice::Seeded {
-            streams: Box::new(Streams::resume(&Seeds::from_number(n), 0, 0, 0)),
+pub fn campaign_dice(choice: &DiceChoice, state: &CampaignState) -> Result<CampaignDice, Error> {
+    Ok(match choice {
+        DiceChoice::File(path) => CampaignDice::Listed(ListedDice::from_file(path)?),
+        DiceChoice::Manual => CampaignDice::Manual(ManualDice),
+        DiceChoice::Seed(n) => CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(&Seeds::from_number(*n), 0, 0, 0)),
             saved: false,
-        });
-    }
-    Ok(CampaignDice::Seeded {
-        streams: Box::new(Streams::resume(
-            &state.seeds(),
-            state.campaign.dice.used,
-            state.german.dice.used,
-            state.russian.dice.used,
-        )),
-        saved: true,
+        },
+        DiceChoice::Campaign => CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(
+                &state.seeds(),
+                state.campaign.dice.used,
+                state.german.dice.used,
+                state.russian.dice.used,
+            )),
+            saved: true,
+        },
     })
 }
 
