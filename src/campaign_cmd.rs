@@ -108,7 +108,9 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
         "Chits G/R",
         "Victor",
     ]);
-    let opt = |o: &Option<String>| o.clone().unwrap_or_else(|| "—".into());
+    fn opt<T: std::fmt::Display>(o: &Option<T>) -> String {
+        o.as_ref().map_or_else(|| "—".into(), ToString::to_string)
+    }
     let side = |o: &Option<Side>| o.map_or("—".to_string(), |s| s.name().to_string());
     for d in &c.days {
         t.add_row(vec![

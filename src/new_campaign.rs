@@ -23,10 +23,10 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
         date: day.date,
         night: day.night,
         scenario: Some(1),
-        weather: def.initial.weather.clone(),
-        ec: def.initial.ec.clone(),
-        wind: def.initial.wind.clone(),
-        scenario_type: def.initial.scenario_type.clone(),
+        weather: def.initial.weather,
+        ec: def.initial.ec,
+        wind: def.initial.wind,
+        scenario_type: def.initial.scenario_type,
         sets_up_first: def
             .initial
             .sets_up_first
@@ -37,8 +37,8 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
             .moves_first
             .as_deref()
             .and_then(|s| s.parse().ok()),
-        german_chit: def.initial.german_chit.clone(),
-        russian_chit: def.initial.russian_chit.clone(),
+        german_chit: def.initial.german_chit,
+        russian_chit: def.initial.russian_chit,
         victor: None,
     };
     let campaign = Campaign {
@@ -109,9 +109,10 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
         recon: None,
         recon_cpp: 0,
         initiative: match side {
-            Side::German => def.initial.german_chit.clone(),
-            Side::Russian => def.initial.russian_chit.clone(),
-        },
+            Side::German => def.initial.german_chit,
+            Side::Russian => def.initial.russian_chit,
+        }
+        .map(|c| c.id().to_string()),
         booby_trap: (side == Side::Russian).then(|| "C".to_string()),
     };
     let roster = Roster {

@@ -7,6 +7,7 @@ use crate::reph::purchase::{self, Market, Purchase, Quote};
 use crate::reph::session::Session;
 use crate::rg_chart::RgClass;
 use crate::side::Side;
+use crate::weather::Weather;
 
 pub const STEP: &str = "12.621";
 
@@ -59,7 +60,7 @@ pub fn refusal(market: &Market, quotes: &[Quote], text: &str, why: &str) -> Stri
 
 pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
     let night = s.state.campaign.night;
-    let overcast = s.state.campaign.today().and_then(|d| d.weather.as_deref()) == Some("overcast");
+    let overcast = s.state.campaign.today().and_then(|d| d.weather) == Some(Weather::Overcast);
     for q in quotes {
         // Allowed, but wasted: the rules say so, and so does votg.
         match q.rg.class {
