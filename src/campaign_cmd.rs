@@ -18,7 +18,14 @@ use crate::tables::Tables;
 /// Opens and loads a campaign; the store stays locked while it lives.
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
-    let state = CampaignState::from_files(&store.read_files()?, tables)?;
+    let files = store.read_files()?;
+    let state = CampaignState::from_files(&files, tables)?;
+    // DESIGN §3: an older campaign is opened by migrating it, and says so.
+    for name in crate::state::older_schema(&files) {
+        eprintln!(
+            "note: {name} is of an older schema; votg reads it by migration and writes it anew at the next step."
+        );
+    }
     Ok((store, state))
 }
 
@@ -274,7 +281,7 @@ pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<S
             r.guns.clone(),
             r.leaders.clone(),
             r.other.clone(),
-            r.on_board.clone(),
+            r.on_board.to_string(),
         ]);
         t.add_row(row);
     }

@@ -6,7 +6,7 @@ use crate::cg_day::CgDay;
 use crate::cg_def::CgDef;
 use crate::force::{Force, ForceBox, ForceItem, UnitKind};
 use crate::journal::{self, Entry};
-use crate::purchase_record::{GIVEN, PurchaseRow};
+use crate::purchase_record::PurchaseRow;
 use crate::roster::{Pool, Roster, RosterLine};
 use crate::side::Side;
 use crate::state::{CampaignState, SCHEMA, SideFiles};
@@ -131,25 +131,20 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
         for given in &group.rgs {
             let rg = chart.rg(&given.rg).expect("validated CG definition");
             for _ in 0..given.count {
-                let mut other = format!("{GIVEN} (group {})", g + 1);
-                if given.strength_drm != 0 {
-                    other.push_str(&format!(
-                        "; {:+} Strength DRM ({})",
+                let drm = (given.strength_drm != 0).then(|| {
+                    format!(
+                        "{:+} Strength DRM ({})",
                         given.strength_drm,
                         given.strength_drm_rule.as_deref().unwrap_or("SSR")
-                    ));
-                }
-                if given.leader_gate_na {
-                    other.push_str("; @ NA (II-4)");
-                }
+                    )
+                });
                 purchases.push(PurchaseRow {
                     cg_day: day,
                     rg_id: rg.id.clone(),
                     group_type: rg.group_type.clone(),
                     purchased_so_far: None,
                     remaining: Some(rg.cg_max.total(def.cg)),
-                    other,
-                    ..PurchaseRow::default()
+                    ..PurchaseRow::given(g as u32 + 1, drm, given.leader_gate_na)
                 });
                 if let Some(mut item) = crate::reph::purchase::capability_item(rg) {
                     item.rg_row = Some(purchases.len());

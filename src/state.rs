@@ -69,6 +69,16 @@ fn csv_file<T: DeserializeOwned>(
     name: &str,
     header: &[&str],
 ) -> Result<Vec<T>, Error> {
+    csv_file_of(files, name, &[header]).map(|(rows, _)| rows)
+}
+
+/// Reads a CSV file whose header is one of `headers` (a newer schema and
+/// the older ones it migrates from); returns the rows and which header.
+fn csv_file_of<T: DeserializeOwned>(
+    files: &Files,
+    name: &str,
+    headers: &[&[&str]],
+) -> Result<(Vec<T>, usize), Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
@@ -85,13 +95,14 @@ fn csv_file<T: DeserializeOwned>(
         .iter()
         .map(str::to_string)
         .collect::<Vec<_>>();
-    if found != header {
+    let Some(which) = headers.iter().position(|h| found == *h) else {
         return Err(syntax(
             1,
             1,
-            format!("the header must be exactly: {}", header.join(",")),
+            format!("the header must be exactly: {}", headers[0].join(",")),
         ));
-    }
+    };
+    let header = headers[which];
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
@@ -120,7 +131,7 @@ fn csv_file<T: DeserializeOwned>(
             })?;
         rows.push(row);
     }
-    Ok(rows)
+    Ok((rows, which))
 }
 
 fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
@@ -189,8 +200,7 @@ impl CampaignState {
             check_schema(&roster_name, roster.schema)?;
             roster.validate(side).map_err(|e| data(&roster_name, e))?;
             let purchases_name = format!("{side}/purchases.csv");
-            let purchases: Vec<PurchaseRow> =
-                csv_file(files, &purchases_name, purchase_record::COLUMNS)?;
+            let purchases = purchase_rows(files, &purchases_name)?;
             let chart = match side {
                 Side::German => &tables.german_rg,
                 Side::Russian => &tables.russian_rg,
@@ -258,6 +268,45 @@ impl CampaignState {
     }
 }
 
+/// The RG Purchase Record of schema 2, or of schema 1 migrated (its typed
+/// facts read once from the words of `other`).
+fn purchase_rows(files: &Files, name: &str) -> Result<Vec<PurchaseRow>, Error> {
+    let (mut rows, which): (Vec<PurchaseRow>, usize) = csv_file_of(
+        files,
+        name,
+        &[purchase_record::COLUMNS, purchase_record::LEGACY_COLUMNS],
+    )?;
+    if which == 1 {
+        purchase_record::migrate(&mut rows).map_err(|(i, message)| {
+            data(
+                name,
+                (
+                    format!("row {} other", i + 2),
+                    rows[i].other.clone(),
+                    message,
+                ),
+            )
+        })?;
+    }
+    Ok(rows)
+}
+
+/// The files of `files` in an older schema, which votg reads by migrating
+/// them and writes anew at the next step (DESIGN §3).
+pub fn older_schema(files: &Files) -> Vec<String> {
+    let legacy = purchase_record::LEGACY_COLUMNS.join(",");
+    Side::BOTH
+        .iter()
+        .map(|side| format!("{side}/purchases.csv"))
+        .filter(|name| {
+            files.get(name).is_some_and(|b| {
+                b.split(|&c| c == b'\n').next().map(|l| l.trim_ascii_end())
+                    == Some(legacy.as_bytes())
+            })
+        })
+        .collect()
+}
+
 pub const JOURNAL_COLUMNS: &[&str] = &[
     "seq", "time", "cg_day", "step", "side", "secret", "what", "dice", "original", "drms", "final",
     "result", "rule",
@@ -296,16 +345,6 @@ fn check_purchases(
                 ),
             ));
         };
-        if !["", "O", "R", "D"].contains(&row.on_board.as_str()) {
-            return Err(data(
-                file,
-                (
-                    field("on_board"),
-                    row.on_board.clone(),
-                    "On-Bd is O (On-map), R (Reserve), D (Dug-In) or blank (12.6218)".into(),
-                ),
-            ));
-        }
         if !["", "RS", "FS", "LD", "MD", "HD", "F", "D", "P", "N", "S"]
             .contains(&row.strength.as_str())
         {

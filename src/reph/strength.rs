@@ -227,10 +227,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             _ => unreachable!("needs_strength"),
         };
         // Note b: an RG bought to enter in boats gets one Assault Boat per MMC.
-        if s.state.side(side).purchases[row_index]
-            .other
-            .contains("Boats")
-        {
+        if s.state.side(side).purchases[row_index].boats {
             let mmc: u32 = got
                 .items
                 .iter()
@@ -640,7 +637,7 @@ fn infantry_pltn(
     infantry_sw(s, side, rg, None, &mut got)?;
     // 12.6225: the Russian "@" gate (NA for II-4's given Guards SMG Pltns).
     let row = &s.state.side(side).purchases[row_index];
-    let gate_na = row.other.contains("@ NA");
+    let gate_na = row.gate_na;
     if side == Side::Russian && !gate_na {
         let table = s.tables.dice_table("platoon-leader")?;
         let gate = table.gate.clone().expect("platoon-leader has its @ gate");
