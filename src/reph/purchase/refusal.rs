@@ -217,8 +217,7 @@ impl fmt::Display for Refusal {
 }
 
 impl Refusal {
-    /// The refusals of the limits on how many may be bought (12.6215-12.6217,
-    /// notes u, o/i, s, CG6) and of payment (C14).
+    /// The refusals of CG Max and its slots (12.6216, 12.6217).
     fn fmt_limit(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Refusal::*;
         match self {
@@ -272,6 +271,14 @@ impl Refusal {
             BoatsNeedRedOrBrown => f.write_str(
                 "only Red and Brown Entry Code Infantry RGs may enter along the east edge in boats (12.6217)",
             ),
+            _ => self.fmt_count(f),
+        }
+    }
+
+    /// The refusals of the daily and per-scenario limits and of payment.
+    fn fmt_count(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal::*;
+        match self {
             DailyMax {
                 rg,
                 group_type,
@@ -322,7 +329,7 @@ impl Refusal {
                     breakdown.join("; ")
                 )
             }
-            // The refusals of a purchase's options are written by `fmt`.
+            // The other refusals are written by `fmt` and `fmt_limit`.
             _ => Ok(()),
         }
     }
