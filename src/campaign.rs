@@ -1,11 +1,13 @@
 //! `campaign.toml`: what both sides may see — the CG, the CG Day, where each
 //! side stands in the RePh, the dice, and the public facts of every CG Day.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cg_day::CgDay;
 use crate::initiative_matrix::{Chit, ScenarioType};
-use crate::reph::sequence::{self, Occasion};
+use crate::reph::sequence::{Occasion, StepId};
 use crate::side::{Cg, Side};
 use crate::weather::{Ec, Weather, Wind};
 
@@ -18,26 +20,100 @@ pub struct DiceState {
     pub used: u64,
 }
 
+/// Where a side stands in the RePh: the next step it performs, or done
+/// (the scenario is ready to play). Kept in `campaign.toml` as the step's
+/// rule number or `done`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Position {
+    At(StepId),
+    Done,
+}
+
+pub const DONE: &str = "done";
+
+impl Position {
+    pub fn parse(text: &str) -> Option<Position> {
+        if text == DONE {
+            return Some(Position::Done);
+        }
+        StepId::parse(text).map(Position::At)
+    }
+
+    /// The rule number, or `done`, as `campaign.toml` keeps it.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Position::At(id) => id.as_str(),
+            Position::Done => DONE,
+        }
+    }
+
+    pub fn step(self) -> Option<StepId> {
+        match self {
+            Position::At(id) => Some(id),
+            Position::Done => None,
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Position::At(id) => id.fmt(f),
+            Position::Done => f.write_str(DONE),
+        }
+    }
+}
+
+impl PartialEq<&str> for Position {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Position::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{text}` is not a RePh step number (12.601 ... 12.627) or `done`"
+            ))
+        })
+    }
+}
+
 /// The next RePh step each side performs; `done` once through.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Standing {
-    pub german: String,
-    pub russian: String,
+    pub german: Position,
+    pub russian: Position,
 }
 
 impl Standing {
-    pub fn of(&self, side: Side) -> &str {
-        match side {
-            Side::German => &self.german,
-            Side::Russian => &self.russian,
+    pub fn both(at: Position) -> Standing {
+        Standing {
+            german: at,
+            russian: at,
         }
     }
 
-    pub fn set(&mut self, side: Side, step: &str) {
+    pub fn of(&self, side: Side) -> Position {
         match side {
-            Side::German => self.german = step.to_string(),
-            Side::Russian => self.russian = step.to_string(),
+            Side::German => self.german,
+            Side::Russian => self.russian,
+        }
+    }
+
+    pub fn set(&mut self, side: Side, at: Position) {
+        match side {
+            Side::German => self.german = at,
+            Side::Russian => self.russian = at,
         }
     }
 }
@@ -111,8 +187,6 @@ pub struct Campaign {
     pub days: Vec<DayFacts>,
 }
 
-pub const DONE: &str = "done";
-
 impl Campaign {
     pub fn cg_day(&self) -> CgDay {
         CgDay::new(self.date, self.night)
@@ -158,16 +232,6 @@ impl Campaign {
                 "0".into(),
                 "scenarios are numbered from 1 (the Initial Scenario)",
             );
-        }
-        for side in Side::BOTH {
-            let s = self.step.of(side);
-            if s != DONE && sequence::find(s).is_none() {
-                return err(
-                    &format!("step.{side}"),
-                    s.to_string(),
-                    "not a RePh step number (12.601 ... 12.627) or `done`",
-                );
-            }
         }
         for d in &self.days {
             if !(14..=27).contains(&d.date) {

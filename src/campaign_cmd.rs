@@ -9,7 +9,6 @@ use crate::force::ForceBox;
 use crate::new_campaign;
 use crate::purchase_record::{self, SW_COLUMNS};
 use crate::render::grid;
-use crate::reph::sequence;
 use crate::side::{Cg, Side};
 use crate::state::CampaignState;
 use crate::store::Store;
@@ -92,8 +91,8 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     );
     for side in Side::BOTH {
         let step = c.step.of(side);
-        let text = match sequence::find(step) {
-            Some(s) => s.to_string(),
+        let text = match step.step() {
+            Some(id) => id.step().to_string(),
             None => "finished the Refit Phase".into(),
         };
         out.push_str(&format!("  {} is at {}\n", side.name(), text));

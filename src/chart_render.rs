@@ -59,7 +59,7 @@ pub fn chart(tables: &Tables, id: &str) -> String {
 fn readings(out: &mut String, readings: &[Reading]) {
     for r in readings {
         out.push_str(&format!(
-            "Reading {} [{}]: {}\n",
+            "Reading {} [{}] (see READINGS.md): {}\n",
             r.clarification, r.kind, r.text
         ));
     }

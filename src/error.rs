@@ -148,12 +148,33 @@ pub enum Error {
     },
 
     #[error(
-        "no answer for `{id}`: expected {expected}. Add it to the answers file, or run `votg refit` at a terminal to be asked. This step was not carried out and changed nothing; steps before it are kept (`votg undo` takes them back)."
+        "no answer for `{id}`: expected {expected}. Add it to the answers file, or run `votg refit` at a terminal to be asked. This step was not carried out and changed nothing."
     )]
     MissingAnswer { id: String, expected: String },
 
     #[error("{0}")]
     Usage(String),
+
+    /// The output (a pipe, a file, a full disk) could not be written. Raised
+    /// only between two steps, so every step before it stays committed.
+    #[error("the output could not be written: {0}")]
+    Output(std::io::Error),
+
+    /// A run that committed some steps and was then stopped by `source`.
+    #[error(
+        "{source}\nThe run stopped there. Committed before it: {}. `votg undo` takes them back one at a time.",
+        committed.join("; ")
+    )]
+    StoppedAfter {
+        committed: Vec<String>,
+        source: Box<Error>,
+    },
+
+    /// A step votg does not carry out yet: said plainly, not pretended.
+    #[error(
+        "the {who} at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, READINGS.md C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again."
+    )]
+    NotYet { who: String, step: String },
 }
 
 impl Error {
@@ -168,6 +189,7 @@ impl Error {
             | Error::BadDrm { .. }
             | Error::DrmNotAllowed { .. }
             | Error::Usage(_) => 2,
+            Error::StoppedAfter { source, .. } => source.exit_code(),
             _ => 1,
         }
     }

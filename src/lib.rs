@@ -1,6 +1,7 @@
 //! votg: a Refit Phase assistant for the ASL *Valor of the Guards* Campaign
 //! Games. The library does the work; `main.rs` only parses arguments.
 
+pub mod answers;
 pub mod campaign;
 pub mod campaign_cmd;
 pub mod cg_day;
@@ -19,6 +20,7 @@ pub mod journal;
 pub mod ladder;
 pub mod new_campaign;
 pub mod odds;
+pub mod output;
 pub mod prompt;
 pub mod purchase_record;
 pub mod range;

@@ -1,19 +1,17 @@
 //! `votg new`: a campaign standing at the start of its Initial Scenario,
 //! which begins at RePh step 12.621 (12.5).
 
-use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Standing};
+use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Position, Standing};
 use crate::cg_day::CgDay;
 use crate::cg_def::CgDef;
 use crate::force::{Force, ForceBox, ForceItem, UnitKind};
 use crate::journal::{self, Entry};
 use crate::purchase_record::PurchaseRow;
+use crate::reph::sequence::{self, Occasion};
 use crate::roster::{Pool, Roster, RosterLine};
 use crate::side::Side;
 use crate::state::{CampaignState, SCHEMA, SideFiles};
 use crate::tables::Tables;
-
-/// The Initial Scenario's first RePh step (12.5, C1).
-pub const FIRST_STEP: &str = "12.621";
 
 /// The campaign of `def` at the start of its Initial Scenario (12.5): both
 /// sides at 12.621, each with its Initial OB of 12.51–12.54.
@@ -49,10 +47,8 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
         night: day.night,
         scenario: 1,
         occasion: OccasionName::Initial,
-        step: Standing {
-            german: FIRST_STEP.into(),
-            russian: FIRST_STEP.into(),
-        },
+        // 12.5: the Initial Scenario's RePh is the C1 `†` steps.
+        step: Standing::both(Position::At(sequence::first(Occasion::Initial))),
         dice: DiceState { seed, used: 0 },
         russian_attack_chits_used: 0,
         days: vec![facts],
@@ -70,8 +66,9 @@ pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
                 def.cg, def.title
             ),
             format!(
-                "Initial Scenario {}; both sides begin at RePh step {FIRST_STEP}",
-                day.long()
+                "Initial Scenario {}; both sides begin at RePh step {}",
+                day.long(),
+                campaign.step.german
             ),
             &def.rule,
         ),

@@ -2,121 +2,12 @@
 //! read from an answers file (`--answers`, DESIGN §4) so `refit` can run
 //! unattended. Every question has a stable id, `<side>.<name>`.
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::Path;
 
+use crate::answers::{self, Answers};
 use crate::error::Error;
 use crate::side::Side;
-
-/// An answers file: `[german]` and `[russian]` tables of answers by name.
-#[derive(Debug, Clone, Default)]
-pub struct Answers {
-    file: String,
-    sides: BTreeMap<String, toml::Table>,
-}
-
-impl Answers {
-    pub fn load(path: &Path) -> Result<Answers, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let file = path.display().to_string();
-        let table: toml::Table = toml::from_str(&text).map_err(|e| {
-            let (line, column) = e
-                .span()
-                .map_or((1, 1), |s| crate::tables::line_column(&text, s.start));
-            Error::AnswersSyntax {
-                file: file.clone(),
-                line,
-                column,
-                message: e.message().trim().to_string(),
-            }
-        })?;
-        let mut sides = BTreeMap::new();
-        for (key, value) in table {
-            let side: Side = key.parse().map_err(|_| Error::AnswersSyntax {
-                file: file.clone(),
-                line: 1,
-                column: 1,
-                message: format!(
-                    "`[{key}]` is not a side: the file has a [german] and/or a [russian] table"
-                ),
-            })?;
-            let toml::Value::Table(t) = value else {
-                return Err(Error::AnswersSyntax {
-                    file: file.clone(),
-                    line: 1,
-                    column: 1,
-                    message: format!("`{key}` must be a table: [{key}]"),
-                });
-            };
-            for name in t.keys() {
-                if !KNOWN.iter().any(|(k, _)| k == name) {
-                    return Err(Error::AnswersSyntax {
-                        file: file.clone(),
-                        line: 1,
-                        column: 1,
-                        message: format!(
-                            "`{key}.{name}` is not a question votg asks; the answers are: {}",
-                            KNOWN.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
-                        ),
-                    });
-                }
-            }
-            sides.insert(side.id().to_string(), t);
-        }
-        Ok(Answers { file, sides })
-    }
-
-    fn get(&self, side: Side, name: &str) -> Option<&toml::Value> {
-        self.sides.get(side.id()).and_then(|t| t.get(name))
-    }
-
-    fn wrong(&self, side: Side, name: &str, expected: &str) -> Error {
-        Error::AnswersSyntax {
-            file: self.file.clone(),
-            line: 1,
-            column: 1,
-            message: format!("`{}.{name}` must be {expected}", side.id()),
-        }
-    }
-}
-
-/// The questions an answers file may answer, with the kind of answer.
-pub const KNOWN: &[(&str, &str)] = &[
-    (
-        "buy",
-        "a list of purchases, e.g. [\"I1\", \"I2 reserve\"] (12.621)",
-    ),
-    (
-        "commissars",
-        "a list of new leaders to exchange for Commissars, e.g. [\"8-1\"] (12.6226)",
-    ),
-    (
-        "nkvd_commissars",
-        "true or false: make the SSR II-4 DR on the NKVD Leader Table",
-    ),
-    (
-        "mortar_deploy",
-        "true or false: Deploy one squad per two (FRU) Light Mortars received (note x)",
-    ),
-    (
-        "fortify",
-        "a list of fortifications, e.g. [\"trench\", \"dummy 3\"] (12.623)",
-    ),
-    ("recon", "0, 1 or 2 CPP (12.624)"),
-    (
-        "squad_type",
-        "\"normal\", \"stealthy\" or \"lax\": the Majority Squad Type for Recon (12.624)",
-    ),
-    ("initiative", "\"attack\" or \"idle\" (12.625)"),
-    (
-        "night",
-        "true or false: make the Russian Assault/Counterattack a Night scenario (12.6254)",
-    ),
-];
 
 /// Where answers come from.
 pub enum Prompter {
@@ -136,6 +27,15 @@ impl Prompter {
         }
     }
 
+    /// Checks a whole answers file before the first step (a terminal has
+    /// nothing to check ahead).
+    pub fn check(&self, tables: &crate::tables::Tables) -> Result<(), Error> {
+        match self {
+            Prompter::Scripted(a) => a.check(tables),
+            Prompter::Terminal { .. } => Ok(()),
+        }
+    }
+
     pub fn interactive(&self) -> bool {
         matches!(self, Prompter::Terminal { .. })
     }
@@ -144,10 +44,7 @@ impl Prompter {
         if std::io::stdin().is_terminal() {
             return Ok(());
         }
-        let expected = KNOWN
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map_or("an answer", |(_, e)| e);
+        let expected = answers::question(name).map_or("an answer", |q| q.expected);
         Err(Error::MissingAnswer {
             id: format!("{}.{name}", side.id()),
             expected: expected.to_string(),
@@ -160,10 +57,8 @@ impl Prompter {
             Prompter::Scripted(a) => match a.get(side, name) {
                 None => Err(Error::MissingAnswer {
                     id: format!("{}.{name}", side.id()),
-                    expected: KNOWN
-                        .iter()
-                        .find(|(k, _)| *k == name)
-                        .map_or("a list", |(_, e)| e)
+                    expected: answers::question(name)
+                        .map_or("a list", |q| q.expected)
                         .to_string(),
                 }),
                 Some(toml::Value::Array(items)) => items
@@ -178,6 +73,7 @@ impl Prompter {
             },
             Prompter::Terminal { .. } => {
                 self.terminal_or_missing(side, name)?;
+                discard_typed_ahead();
                 let text: String = dialoguer::Input::new()
                     .with_prompt(question)
                     .allow_empty(true)
@@ -217,6 +113,10 @@ impl Prompter {
         max: i64,
         default: Option<i64>,
     ) -> Result<i64, Error> {
+        // One possible answer is no question (e.g. Recon with no CPP left).
+        if min == max {
+            return Ok(min);
+        }
         match self {
             Prompter::Scripted(a) => match a.get(side, name) {
                 None => default.ok_or_else(|| Error::MissingAnswer {
@@ -228,20 +128,15 @@ impl Prompter {
             },
             Prompter::Terminal { .. } => {
                 self.terminal_or_missing(side, name)?;
-                let mut input = dialoguer::Input::<i64>::new().with_prompt(question);
-                if let Some(d) = default {
-                    input = input.default(d);
-                }
-                input
-                    .validate_with(|n: &i64| {
-                        if (min..=max).contains(n) {
-                            Ok(())
-                        } else {
-                            Err(format!("{min} to {max}"))
-                        }
-                    })
-                    .interact_text()
-                    .map_err(|e| Error::Terminal(e.to_string()))
+                let expected = format!("a whole number from {min} to {max}");
+                let text = ask_line(question, default.map(|d| d.to_string()), |t| {
+                    t.parse::<i64>()
+                        .ok()
+                        .filter(|n| (min..=max).contains(n))
+                        .map(|_| ())
+                        .ok_or_else(|| format!("`{t}` is not {expected}: type one and press Enter"))
+                })?;
+                Ok(text.parse().expect("validated"))
             }
         }
     }
@@ -272,16 +167,21 @@ impl Prompter {
             },
             Prompter::Terminal { .. } => {
                 self.terminal_or_missing(side, name)?;
-                let start = default
-                    .and_then(|d| options.iter().position(|o| *o == d))
-                    .unwrap_or(0);
-                let i = dialoguer::Select::new()
-                    .with_prompt(question)
-                    .items(options)
-                    .default(start)
-                    .interact()
-                    .map_err(|e| Error::Terminal(e.to_string()))?;
-                Ok(options[i].to_string())
+                let listed = options.join("/");
+                let text = ask_line(
+                    &format!("{question} [{listed}]"),
+                    default.map(str::to_string),
+                    |t| {
+                        if options.contains(&t.to_ascii_lowercase().as_str()) {
+                            Ok(())
+                        } else {
+                            Err(format!(
+                                "`{t}` is not one of {listed}: type one and press Enter"
+                            ))
+                        }
+                    },
+                )?;
+                Ok(text.to_ascii_lowercase())
             }
         }
     }
@@ -305,11 +205,7 @@ impl Prompter {
             },
             Prompter::Terminal { .. } => {
                 self.terminal_or_missing(side, name)?;
-                let mut c = dialoguer::Confirm::new().with_prompt(question);
-                if let Some(d) = default {
-                    c = c.default(d);
-                }
-                c.interact().map_err(|e| Error::Terminal(e.to_string()))
+                confirm(question, default)
             }
         }
     }
@@ -319,16 +215,18 @@ impl Prompter {
         if let Prompter::Terminal { both: true } = self
             && std::io::stdin().is_terminal()
         {
-            println!(
+            let term = console::Term::stdout();
+            let _ = term.write_line(&format!(
                 "\n=== {} player only: the {} player looks away. ===",
                 side.name(),
                 side.other().name()
-            );
-            dialoguer::Confirm::new()
-                .with_prompt(format!("{} player ready?", side.name()))
-                .default(true)
-                .interact()
-                .map_err(|e| Error::Terminal(e.to_string()))?;
+            ));
+            // No by default, and asked until answered Yes: a stray Enter
+            // must not show one side's secrets to the other.
+            while !confirm(
+                &format!("{} player ready? (type y and Enter)", side.name()),
+                Some(false),
+            )? {}
         }
         Ok(())
     }
@@ -338,14 +236,10 @@ impl Prompter {
         if let Prompter::Terminal { both: true } = self
             && std::io::stdin().is_terminal()
         {
-            dialoguer::Confirm::new()
-                .with_prompt(format!(
-                    "{} player done? (the screen will be cleared)",
-                    side.name()
-                ))
-                .default(true)
-                .interact()
-                .map_err(|e| Error::Terminal(e.to_string()))?;
+            confirm(
+                &format!("{} player done? (the screen will be cleared)", side.name()),
+                Some(true),
+            )?;
             // Clear the screen and, where the terminal supports it (ESC[3J),
             // its scrollback, so the other side cannot scroll up to the secrets.
             let term = console::Term::stdout();
@@ -354,4 +248,46 @@ impl Prompter {
         }
         Ok(())
     }
+}
+
+/// Keys pressed before a question is shown are thrown away, so a keystroke
+/// meant for one prompt can never answer the next (two players, one
+/// keyboard: a `y` typed twice must not say "ready" for the other side).
+fn discard_typed_ahead() {
+    #[cfg(unix)]
+    // SAFETY: tcflush on standard input only drops its pending input.
+    unsafe {
+        libc::tcflush(libc::STDIN_FILENO, libc::TCIFLUSH);
+    }
+}
+
+/// Yes or no, always closed by Enter; Enter alone takes `default`.
+fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
+    discard_typed_ahead();
+    let mut c = dialoguer::Confirm::new()
+        .with_prompt(question)
+        .wait_for_newline(true);
+    if let Some(d) = default {
+        c = c.default(d);
+    }
+    c.interact().map_err(|e| Error::Terminal(e.to_string()))
+}
+
+/// A line of text checked by `valid`, asked again with its message until it
+/// passes; Enter alone takes `default` when there is one.
+fn ask_line(
+    question: &str,
+    default: Option<String>,
+    valid: impl Fn(&str) -> Result<(), String>,
+) -> Result<String, Error> {
+    discard_typed_ahead();
+    let mut input = dialoguer::Input::<String>::new().with_prompt(question);
+    if let Some(d) = default {
+        input = input.default(d);
+    }
+    let text = input
+        .validate_with(|t: &String| valid(t.trim()))
+        .interact_text()
+        .map_err(|e| Error::Terminal(e.to_string()))?;
+    Ok(text.trim().to_string())
 }

@@ -1,30 +1,24 @@
 //! `votg refit` and `votg buy`: the RePh from where the campaign stands, one
-//! committed (and undoable) step per side at a time.
+//! committed (and undoable) step per side at a time. The runner walks
+//! `reph::sequence` and nothing else: which steps an occasion has, who
+//! performs each, and which function carries it out are all there.
 
 use std::path::Path;
 
-use crate::campaign::{DONE, OccasionName};
+use crate::campaign::Position;
 use crate::campaign_cmd::open;
 use crate::cg_def::{self, CgDef};
 use crate::cli::{Global, SideChoice};
 use crate::error::Error;
-use crate::initiative_matrix::ScenarioType;
-use crate::journal::Entry;
+use crate::output::Output;
 use crate::prompt::Prompter;
+use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
 use crate::reph::session::{CampaignDice, Session, campaign_dice};
-use crate::reph::{fortification, initiative, purchase_step, recon, sequence, strength};
+use crate::reph::{purchase_step, roster_line};
 use crate::side::Side;
 use crate::state::CampaignState;
 use crate::store::Store;
 use crate::tables::Tables;
-
-/// The Initial Scenario's steps (C1 †), then its set-up order (12.5, III-2)
-/// and commencement.
-const INITIAL_STEPS: &[&str] = &["12.621", "12.622", "12.623", "12.624"];
-/// After a scenario, the steps votg carries out (12.621-12.625).
-const LATER_STEPS: &[&str] = &["12.621", "12.622", "12.623", "12.624", "12.625"];
-const SETUP: &str = "12.626";
-const COMMENCE: &str = "12.627";
 
 struct Run<'a> {
     store: &'a Store,
@@ -34,38 +28,10 @@ struct Run<'a> {
     dice: CampaignDice,
     own_dice: bool,
     prompter: Prompter,
-    out: String,
-}
-
-impl Run<'_> {
-    /// Runs `f` on a copy of the campaign; commits it (with a snapshot for
-    /// undo) only if it succeeds, so a failed step changes nothing.
-    fn step(
-        &mut self,
-        label: &str,
-        f: impl FnOnce(&mut Session) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        let mut session = Session {
-            tables: self.tables,
-            def: self.def,
-            state: self.state.clone(),
-            dice: &mut self.dice,
-            prompter: &mut self.prompter,
-        };
-        f(&mut session)?;
-        let mut next = session.state;
-        if self.own_dice
-            && let Some(used) = self.dice.used()
-        {
-            next.campaign.dice.used = used;
-        }
-        let files = next.to_files();
-        // Never write a campaign that would not load again.
-        CampaignState::from_files(&files, self.tables)?;
-        self.store.commit(&files, Some(label))?;
-        self.state = next;
-        Ok(())
-    }
+    out: Output,
+    /// The labels of the steps this run committed, for a later refusal to
+    /// name them.
+    committed: Vec<String>,
 }
 
 impl<'a> Run<'a> {
@@ -88,8 +54,202 @@ impl<'a> Run<'a> {
             dice,
             own_dice,
             prompter,
-            out: String::new(),
+            out: Output::stdout(),
+            committed: Vec::new(),
         })
+    }
+
+    /// Runs `f` on a copy of the campaign; commits it (with a snapshot for
+    /// undo) only if it succeeds, so a failed step changes nothing. What the
+    /// step said is written only after the commit.
+    fn step<T>(
+        &mut self,
+        label: &str,
+        f: impl FnOnce(&mut Session) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let mut session = Session {
+            tables: self.tables,
+            def: self.def,
+            state: self.state.clone(),
+            dice: &mut self.dice,
+            prompter: &mut self.prompter,
+            out: &mut self.out,
+        };
+        let value = match f(&mut session) {
+            Ok(v) => v,
+            Err(e) => {
+                self.out.discard();
+                return Err(e);
+            }
+        };
+        let mut next = session.state;
+        if self.own_dice
+            && let Some(used) = self.dice.used()
+        {
+            next.campaign.dice.used = used;
+        }
+        let files = next.to_files();
+        // Never write a campaign that would not load again.
+        CampaignState::from_files(&files, self.tables)?;
+        self.store.commit(&files, Some(label))?;
+        self.state = next;
+        self.committed.push(label.to_string());
+        self.out.flush()?;
+        Ok(value)
+    }
+
+    fn at(&self, side: Side) -> Position {
+        self.state.campaign.step.of(side)
+    }
+
+    /// Walks the sequence: each side's own steps in one block (one hand-over
+    /// of the keyboard per side), then a joint step once both stand at it,
+    /// and round again until nothing more can be done in this run.
+    fn walk(&mut self, sides: &[Side]) -> Result<(), Error> {
+        loop {
+            for &side in sides {
+                self.side_block(side)?;
+            }
+            match (self.at(Side::German), self.at(Side::Russian)) {
+                (Position::At(g), Position::At(r)) if g == r && g.step().scope == Scope::Joint => {
+                    if self.joint(g)? == Flow::Pause {
+                        return Ok(());
+                    }
+                }
+                _ => return self.report_standing(),
+            }
+        }
+    }
+
+    /// The side's consecutive own steps from where it stands.
+    fn side_block(&mut self, side: Side) -> Result<(), Error> {
+        let block = self.pending_own_steps(side);
+        let Some(first) = block.first() else {
+            return Ok(());
+        };
+        if let Action::NotYet = first.step().action {
+            return Err(not_yet(side.name(), *first));
+        }
+        let secret = block
+            .iter()
+            .any(|id| id.step().scope == Scope::PerSide { secret: true });
+        if secret {
+            self.prompter.begin_secret(side)?;
+        }
+        for id in block {
+            let Action::PerSide(f) = id.step().action else {
+                if secret {
+                    self.prompter.end_secret(side)?;
+                }
+                return Err(not_yet(side.name(), id));
+            };
+            let label = format!("{} {} {}", side.name(), id, id.step().title);
+            self.step(&label, |s| {
+                s.say(format!(
+                    "== {} — {} {} ==",
+                    side.name(),
+                    id,
+                    id.step().title
+                ));
+                f(s, side)?;
+                advance(&mut s.state, &[side], id, Flow::Next);
+                Ok(())
+            })?;
+        }
+        if secret {
+            self.prompter.end_secret(side)?;
+        }
+        Ok(())
+    }
+
+    fn pending_own_steps(&self, side: Side) -> Vec<StepId> {
+        let occasion = self.state.campaign.occasion.occasion();
+        let mut block = Vec::new();
+        let mut at = self.at(side).step();
+        while let Some(id) = at
+            && matches!(id.step().scope, Scope::PerSide { .. })
+        {
+            block.push(id);
+            at = sequence::next(occasion, id);
+        }
+        block
+    }
+
+    /// A public step both sides perform together.
+    fn joint(&mut self, id: StepId) -> Result<Flow, Error> {
+        let Action::Joint(f) = id.step().action else {
+            return Err(not_yet("both sides", id));
+        };
+        let label = format!("{} {} (public)", id, id.step().title);
+        self.step(&label, |s| {
+            let flow = f(s)?;
+            advance(&mut s.state, &Side::BOTH, id, flow);
+            Ok(flow)
+        })
+    }
+
+    /// Nothing more to do in this run: say where the sides stand.
+    fn report_standing(&mut self) -> Result<(), Error> {
+        let (g, r) = (self.at(Side::German), self.at(Side::Russian));
+        if g == Position::Done && r == Position::Done {
+            self.out.say(
+                "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table. Then, in campaign.toml, set `occasion = \"after-scenario\"`, the scenario's victor in its `[[days]]` entry, the new `date` (and `night`), `scenario` (the next number), the new CG Day's `[[days]]` entry (weather, EC), and `step` to 12.621 for both sides; add each side's new CG Roster line (READINGS.md C20); then run `votg refit` again.",
+            );
+        } else {
+            // One side waits at a joint step (or has finished) for the other,
+            // which still has steps of its own to do.
+            let waiting: Vec<String> = Side::BOTH
+                .iter()
+                .filter(|&&s| {
+                    self.at(s)
+                        .step()
+                        .is_some_and(|id| id.step().scope != Scope::Joint)
+                })
+                .map(|s| format!("the {} side (at {})", s.name(), self.at(*s)))
+                .collect();
+            if !waiting.is_empty() {
+                self.out.say(&format!(
+                    "Waiting for {} to finish its Refit Phase.",
+                    waiting.join(" and ")
+                ));
+            }
+        }
+        self.out.flush()
+    }
+
+    /// A refusal after some steps were committed says which.
+    fn stopped(&self, e: Error) -> Error {
+        if self.committed.is_empty() || matches!(e, Error::Output(_)) {
+            e
+        } else {
+            Error::StoppedAfter {
+                committed: self.committed.clone(),
+                source: Box::new(e),
+            }
+        }
+    }
+}
+
+/// Moves `sides` past `id`: to the next step of the occasion (as it stands
+/// after the step, so a declared Counterattack or an Idle Day is obeyed).
+fn advance(state: &mut CampaignState, sides: &[Side], id: StepId, flow: Flow) {
+    let occasion = state.campaign.occasion.occasion();
+    let to = match flow {
+        Flow::Next | Flow::Pause => {
+            sequence::next(occasion, id).map_or(Position::Done, Position::At)
+        }
+        Flow::IdleDay => Position::At(sequence::idle_day_loop_start()),
+        Flow::Finish => Position::Done,
+    };
+    for &side in sides {
+        state.campaign.step.set(side, to);
+    }
+}
+
+fn not_yet(who: &str, id: StepId) -> Error {
+    Error::NotYet {
+        who: format!("{who} side is"),
+        step: id.step().to_string(),
     }
 }
 
@@ -98,13 +258,6 @@ fn sides_of(choice: SideChoice) -> Vec<Side> {
         SideChoice::German => vec![Side::German],
         SideChoice::Russian => vec![Side::Russian],
         SideChoice::Both => Side::BOTH.to_vec(),
-    }
-}
-
-fn next_step(steps: &[&'static str], step: &str) -> &'static str {
-    match steps.iter().position(|s| *s == step) {
-        Some(i) if i + 1 < steps.len() => steps[i + 1],
-        _ => SETUP,
     }
 }
 
@@ -118,286 +271,24 @@ pub fn refit(
     let (store, state) = open(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
+    prompter.check(&tables)?;
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
-    let sides = sides_of(side);
-    let initial = run.state.campaign.is_initial();
-    let steps: &[&str] = if initial { INITIAL_STEPS } else { LATER_STEPS };
-    // 12.601-12.620 are not carried out by votg yet: say so, do not pretend.
-    for &side in &sides {
-        let at = run.state.campaign.step.of(side).to_string();
-        if let Some(step) = sequence::find(&at)
-            && sequence::SEQUENCE.iter().position(|s| s.id == at)
-                < sequence::SEQUENCE.iter().position(|s| s.id == "12.621")
-        {
-            return Err(Error::Refused(format!(
-                "the {} side is at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again.",
-                side.name()
-            )));
+    match run.walk(&sides_of(side)) {
+        // A run that got somewhere ends at a step votg does not carry out
+        // yet by saying so; one that cannot start there is refused.
+        Err(e @ Error::NotYet { .. }) if !run.committed.is_empty() => {
+            run.out.say(&e.to_string());
+            run.out.flush()?;
+            Ok(String::new())
         }
+        Err(e) => Err(run.stopped(e)),
+        Ok(()) => Ok(String::new()),
     }
-    // Each side does all of its secret steps in one block: one hand-over of
-    // the keyboard per side (12.621-12.624 of one side never depend on the
-    // other's; 12.625's chits are revealed together afterwards). Each step is
-    // still its own commit.
-    for &side in &sides {
-        let pending: Vec<&str> = steps
-            .iter()
-            .copied()
-            .skip_while(|s| *s != run.state.campaign.step.of(side))
-            .collect();
-        if pending.is_empty() {
-            continue;
-        }
-        run.prompter.begin_secret(side)?;
-        for step in pending {
-            let title = sequence::find(step).map_or("", |s| s.title);
-            let label = format!("{} {step} {title}", side.name());
-            let next = next_step(steps, step);
-            run.step(&label, |s| {
-                s.say(format!("== {} — {step} {title} ==", side.name()));
-                match step {
-                    "12.621" => {
-                        check_roster_line(s, side)?;
-                        purchase_step::run(s, side)?
-                    }
-                    "12.622" => strength::run(s, side)?,
-                    "12.623" => fortification::run(s, side)?,
-                    "12.624" => recon::run(s, side)?,
-                    "12.625" => initiative::choose(s, side)?,
-                    _ => unreachable!("the steps listed above"),
-                }
-                s.state.campaign.step.set(side, next);
-                Ok(())
-            })?;
-        }
-        run.prompter.end_secret(side)?;
-    }
-    let standing = |run: &Run, side: Side| run.state.campaign.step.of(side).to_string();
-    let both_at = |run: &Run, step: &str| Side::BOTH.iter().all(|&s| standing(run, s) == step);
-    let mut set_up_now = false;
-    if both_at(&run, SETUP) {
-        if !initial {
-            let mut generated = true;
-            run.step("12.6252 Initiative chits revealed (public)", |s| {
-                generated = reveal(s)?;
-                Ok(())
-            })?;
-            if !generated {
-                return Ok(run.out);
-            }
-        }
-        run.step("12.626 set-up order (public)", set_up_order)?;
-        set_up_now = true;
-    } else if Side::BOTH.iter().any(|&s| standing(&run, s) == SETUP) {
-        let waiting: Vec<String> = Side::BOTH
-            .iter()
-            .filter(|&&s| standing(&run, s) != SETUP)
-            .map(|s| format!("the {} side (at {})", s.name(), standing(&run, *s)))
-            .collect();
-        run.out.push_str(&format!(
-            "Waiting for {} to finish its Refit Phase.\n",
-            waiting.join(" and ")
-        ));
-    }
-    // The first-move dr is made only after all set-up is complete (12.627),
-    // so never in the same run that decided who sets up first.
-    if both_at(&run, COMMENCE) && !set_up_now {
-        run.step("12.627 first-move dr (public)", first_move)?;
-    }
-    if both_at(&run, DONE) {
-        run.out.push_str(
-            "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table. Then, in campaign.toml, set `occasion = \"after-scenario\"`, the scenario's victor in its `[[days]]` entry, the new `date` (and `night`), `scenario` (the next number), the new CG Day's `[[days]]` entry (weather, EC), and `step` to 12.621 for both sides; add each side's new CG Roster line (C20); then run `votg refit` again.\n",
-        );
-    }
-    Ok(run.out)
-}
-
-/// After the Initial Scenario, 12.621 buys on the new CG Day's roster line,
-/// which 12.614 makes; votg does not carry out 12.614 yet.
-fn check_roster_line(s: &Session, side: Side) -> Result<(), Error> {
-    let day = s.state.campaign.cg_day();
-    let line = s.state.line(side);
-    if line.date != day.date || line.night != day.night {
-        return Err(Error::Refused(format!(
-            "the {} CG Roster has no line for {} (its last is {}/9): 12.614 (New CG Day) makes it, and votg does not carry that step out yet. Add the line by hand (Start = Left - Recon of the last line, C20; Received from 12.618; ELR; SAN) and run `votg refit` again.",
-            side.name(),
-            day.long(),
-            line.date
-        )));
-    }
-    Ok(())
-}
-
-/// 12.6252: the chits revealed together; an Idle Day (C23) or a scenario.
-/// Returns whether a scenario was generated.
-fn reveal(s: &mut Session) -> Result<bool, Error> {
-    let t = initiative::reveal(s)?;
-    if t == ScenarioType::IdleDay {
-        s.say(
-            "Idle Day (12.6253, C23): no scenario is played on this CG Day. Steps 12.614-12.625 are repeated for the next CG Day; votg does not yet carry out 12.614-12.620: do them at the table, record their results by hand, set `step` to 12.621 and run `votg refit` again.",
-        );
-        s.state.campaign.occasion = OccasionName::IdleDayLoop;
-        for side in Side::BOTH {
-            s.state.campaign.step.set(side, "12.614");
-        }
-        return Ok(false);
-    }
-    if t == ScenarioType::RussianAssault {
-        let night = s.prompter.yes_no(
-            Side::Russian,
-            "night",
-            "Russian Assault: make it a Night scenario (12.6254)?",
-            Some(false),
-        )?;
-        if night {
-            initiative::declare_night(s);
-        }
-    }
-    Ok(true)
-}
-/// 12.626 (12.6253; 12.5 and III-2 for the Initial Scenario): who sets up
-/// first, and who moves first where that is fixed; both sides announce ELR
-/// and SAN (12.627); the scenario's Victory Conditions.
-fn set_up_order(s: &mut Session) -> Result<(), Error> {
-    let initial = s.state.campaign.is_initial();
-    let (fixed_setup, fixed_move, victory, rule) = if initial {
-        let init = &s.def.initial;
-        let parse = |x: &Option<String>| x.as_deref().and_then(|x| x.parse::<Side>().ok());
-        (
-            parse(&init.sets_up_first),
-            parse(&init.moves_first),
-            init.victory.clone().unwrap_or_default(),
-            "12.5",
-        )
-    } else {
-        let t = s
-            .state
-            .campaign
-            .today()
-            .and_then(|d| d.scenario_type)
-            .ok_or_else(|| {
-                Error::Refused("no scenario type is recorded for this CG Day (12.6252)".into())
-            })?;
-        let (setup, moves) = initiative::set_up_order(t);
-        let mut victory = initiative::victory_conditions(t).to_string();
-        if let Some(cg) = &s.def.scenario_victory {
-            victory.push_str(&format!(" CG {} (12.51): {cg}", s.def.cg));
-        }
-        // 12.6261: the Wind roll uses the ASLRB's B25.63-.64, which this
-        // module does not reprint: votg reminds, the players roll.
-        s.say("Before set-up, roll for Wind Force and direction (B25.63-.64; 12.6261); with a Mild Breeze and a Blaze on the map, place Drifting Smoke.");
-        (setup, moves, victory, "12.6253")
-    };
-    let sets_up = match fixed_setup {
-        Some(side) => {
-            s.say(format!("The {} sets up first ({rule}).", side.name()));
-            side
-        }
-        None => {
-            let r = s.roll(
-                Side::Russian,
-                SETUP,
-                "dual-attack-setup",
-                None,
-                &[],
-                "Dual Attack: side setting up first",
-                false,
-            )?;
-            s.say("  (12.6253: dr <= 3 the Russians set up first; otherwise the Germans.)");
-            r.key().parse().map_err(Error::Usage)?
-        }
-    };
-    let elr_san: Vec<String> = Side::BOTH
-        .iter()
-        .map(|&side| {
-            let l = s.state.line(side);
-            // 12.6254: at night the German ELR is one less.
-            let elr = if side == Side::German && s.state.campaign.night {
-                l.elr.saturating_sub(1)
-            } else {
-                l.elr
-            };
-            format!("{} ELR {elr} SAN {}", side.name(), l.san)
-        })
-        .collect();
-    if let Some(d) = s.state.campaign.today_mut() {
-        d.sets_up_first = Some(sets_up);
-        d.moves_first = fixed_move;
-    }
-    s.journal(Entry::decision(
-        SETUP,
-        None,
-        false,
-        "Set-up order",
-        format!("{} sets up first", sets_up.name()),
-        rule,
-    ));
-    s.say(format!(
-        "{} (12.627). The {} sets up first.",
-        elr_san.join("; "),
-        sets_up.name()
-    ));
-    match fixed_move {
-        Some(m) => {
-            s.say(format!(
-                "The {} moves first ({rule}). Victory Conditions: {victory}",
-                m.name()
-            ));
-            for side in Side::BOTH {
-                s.state.campaign.step.set(side, DONE);
-            }
-        }
-        None => {
-            s.say(format!(
-                "Victory Conditions: {victory}\nSet up now. The side moving first is determined after all set-up is complete (12.627): run `votg refit` again then."
-            ));
-            for side in Side::BOTH {
-                s.state.campaign.step.set(side, COMMENCE);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// 12.627: in a Dual Attack the side moving first is a dr made after set-up.
-fn first_move(s: &mut Session) -> Result<(), Error> {
-    let r = s.roll(
-        Side::Russian,
-        COMMENCE,
-        "first-move",
-        None,
-        &[],
-        "Dual Attack: side moving first",
-        false,
-    )?;
-    let side: Side = r.key().parse().map_err(Error::Usage)?;
-    if let Some(d) = s.state.campaign.today_mut() {
-        d.moves_first = Some(side);
-    }
-    s.journal(Entry::decision(
-        COMMENCE,
-        None,
-        false,
-        "Dual Attack first move",
-        format!("{} moves first", side.name()),
-        "12.627",
-    ));
-    for side in Side::BOTH {
-        s.state.campaign.step.set(side, DONE);
-    }
-    Ok(())
 }
 
 /// `votg buy`: purchases for one side at step 12.621, all or none.
 pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error> {
-    // `votg buy [DIR] --side S PURCHASE...`: the first word is the campaign
-    // folder when it is one.
-    let (dir, purchases) = match args.first() {
-        Some(first) if Path::new(first).join("campaign.toml").is_file() => {
-            (Path::new(first), &args[1..])
-        }
-        _ => (Path::new("."), args),
-    };
+    let (dir, purchases) = split_dir(args);
     if purchases.is_empty() {
         return Err(Error::Usage(format!(
             "no purchase given; write {}",
@@ -407,8 +298,8 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
     let tables = global.load_tables()?;
     let (store, state) = open(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
-    let at = state.campaign.step.of(side).to_string();
-    if at != purchase_step::STEP {
+    let at = state.campaign.step.of(side);
+    if at.step().map(StepId::as_str) != Some(purchase_step::STEP) {
         return Err(Error::Refused(format!(
             "the {} side is at step {at}; `votg buy` is for step 12.621 (Purchasing Reinforcement Groups) only. Nothing was changed.",
             side.name()
@@ -424,7 +315,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
     )?;
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
     run.step(&label, |s| {
-        check_roster_line(s, side)?;
+        roster_line::check(s, side)?;
         let quotes = purchase_step::quote_all(s, side, purchases)?;
         purchase_step::apply(s, side, &quotes);
         let line = s.state.line(side).clone();
@@ -437,5 +328,41 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         ));
         Ok(())
     })?;
-    Ok(run.out)
+    Ok(String::new())
+}
+
+/// `votg buy [DIR] --side S PURCHASE...`: the first word is the campaign
+/// folder unless it reads as a purchase (an RG ID such as `I1` or `A3`
+/// first), so a mistyped folder is named as such, not read as a purchase.
+fn split_dir(args: &[String]) -> (&Path, &[String]) {
+    match args.first() {
+        Some(first) if !looks_like_purchase(first) => (Path::new(first), &args[1..]),
+        _ => (Path::new("."), args),
+    }
+}
+
+fn looks_like_purchase(word: &str) -> bool {
+    let id = word.split_whitespace().next().unwrap_or("");
+    let letters = id.trim_end_matches(|c: char| c.is_ascii_digit());
+    !letters.is_empty()
+        && letters.len() < id.len()
+        && letters.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buy_reads_a_folder_first_unless_it_is_a_purchase() {
+        let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let a = args(&["/nonexistent/camp", "I1"]);
+        assert_eq!(split_dir(&a).0, Path::new("/nonexistent/camp"));
+        let a = args(&["I1", "I2 reserve"]);
+        assert_eq!(split_dir(&a).0, Path::new("."));
+        let a = args(&["my-cg", "A3 dug-in"]);
+        assert_eq!(split_dir(&a), (Path::new("my-cg"), &a[1..]));
+        let a = args(&["o2 prereg=2 creeping"]);
+        assert_eq!(split_dir(&a).0, Path::new("."));
+    }
 }

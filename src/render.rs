@@ -147,7 +147,7 @@ pub fn dice_table(table: &DiceTable) -> String {
     }
     for r in &table.readings {
         out.push_str(&format!(
-            "Reading {} [{}]: {}\n",
+            "Reading {} [{}] (see READINGS.md): {}\n",
             r.clarification, r.kind, r.text
         ));
     }

@@ -144,7 +144,7 @@ impl Roster {
                         at(&format!("{name}.left")),
                         pool.left.to_string(),
                         format!(
-                            "Left must be Start + Received - Spent = {} (C20)",
+                            "Left must be Start + Received - Spent = {} (READINGS.md C20)",
                             pool.start + pool.received - pool.spent
                         ),
                     ));

@@ -7,7 +7,7 @@
 mod common;
 use common::{Camp, votg};
 use predicates::prelude::*;
-use votg::campaign::{DayFacts, OccasionName};
+use votg::campaign::{DayFacts, OccasionName, Position};
 use votg::initiative_matrix::ScenarioType;
 use votg::roster::{Pool, RosterLine};
 use votg::side::Side;
@@ -73,7 +73,7 @@ fn later_day(s: &mut CampaignState, tables: &Tables, date: u8, step: &str, chits
             booby_trap: last.booby_trap.clone(),
         };
         s.side_mut(side).roster.lines.push(line);
-        s.campaign.step.set(side, step);
+        s.campaign.step.set(side, Position::parse(step).unwrap());
     }
 }
 

@@ -6,7 +6,7 @@ mod common;
 use common::{load, votg};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-use votg::campaign::{DayFacts, OccasionName};
+use votg::campaign::{DayFacts, OccasionName, Position};
 use votg::purchase_record::{COLUMNS, LEGACY_COLUMNS, OnBoard};
 use votg::roster::{Pool, RosterLine};
 use votg::side::Side;
@@ -61,8 +61,8 @@ fn design_3_schema_1_purchases_load_by_migration_with_their_facts_typed() {
         r.iter().map(|r| r.given_group).collect::<Vec<_>>(),
         [Some(1), Some(2), None, None, None]
     );
-    // The same walkthrough written by this votg (rosters/, schema 2) is the
-    // same campaign: migration reads every fact the old words held.
+    // The same walkthrough written by this votg (rosters/, schema 2) has the
+    // same purchase records: migration reads every fact the old words held.
     let (_tmp2, new) = {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("new");
@@ -70,7 +70,9 @@ fn design_3_schema_1_purchases_load_by_migration_with_their_facts_typed() {
         (tmp, dir)
     };
     assert_eq!(header(&new, "german"), COLUMNS.join(","));
-    assert_eq!(load(&new), old);
+    let new = load(&new);
+    assert_eq!(new.german.purchases, old.german.purchases);
+    assert_eq!(new.russian.purchases, old.russian.purchases);
     // Reading commands say that the file is migrated.
     votg()
         .args(["purchases", dir.to_str().unwrap(), "--side", "german"])
@@ -117,7 +119,9 @@ fn to_16_sep(dir: &Path) {
             initiative: None,
             booby_trap: last.booby_trap.clone(),
         });
-        s.campaign.step.set(side, "12.621");
+        s.campaign
+            .step
+            .set(side, Position::parse("12.621").unwrap());
     }
     let files = s.to_files();
     for name in ["campaign.toml", "german/roster.toml", "russian/roster.toml"] {

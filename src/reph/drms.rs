@@ -46,7 +46,9 @@ pub fn balance(campaign: &Campaign, side: Side, rule: &str) -> Option<Drm> {
     (v != 0).then(|| {
         Drm::new(
             v,
-            format!("Balance provision: {won} won of {completed} CG scenarios (12.32, C22)"),
+            format!(
+                "Balance provision: {won} won of {completed} CG scenarios (12.32, READINGS.md C22)"
+            ),
             rule,
         )
     })

@@ -7,6 +7,8 @@ pub mod initiative;
 pub mod purchase;
 pub mod purchase_step;
 pub mod recon;
+pub mod roster_line;
+pub mod scenario_start;
 pub mod sequence;
 pub mod session;
 pub mod strength;

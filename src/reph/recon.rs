@@ -110,7 +110,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     line.recon = Some(n);
     let next_start = line.cpp.left - cpp;
     s.say(format!(
-        "{} may reconnoitre {n} Location(s) after set-up (12.6265); next CG Day starts with {next_start} CPP (C20).",
+        "{} may reconnoitre {n} Location(s) after set-up (12.6265); next CG Day starts with {next_start} CPP (READINGS.md C20).",
         side.name()
     ));
     Ok(())

@@ -5,15 +5,65 @@
 //! - `#` only if a scenario will be played today: 12.626, 12.627;
 //! - `‡` skipped before a Russian Counterattack (12.613, 12.6253): 12.614,
 //!   12.615 d–f, 12.619, 12.620.
+//!
+//! Each step also says who performs it (both sides together, in public, or
+//! each side on its own, secretly or not) and which function carries it out;
+//! the runner (`refit_cmd`) walks this table and nothing else.
 
 use std::fmt;
 
-/// One step (or sub-step group) of the RePh.
+use crate::error::Error;
+use crate::reph::session::Session;
+use crate::reph::{
+    fortification, initiative, purchase_step, recon, roster_line, scenario_start, strength,
+};
+use crate::side::Side;
+
+/// Who performs a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Both sides together, in public: carried out once.
+    Joint,
+    /// Each side on its own; `secret` steps are hidden from the other side
+    /// (its screen output, its journal rows and its files).
+    PerSide { secret: bool },
+}
+
+/// What a step's function tells the runner about where to go next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// The next step of the occasion (decided after the step, so a step that
+    /// changes the occasion, e.g. a declared Counterattack, is obeyed).
+    Next,
+    /// The next step, but this run stops there (e.g. 12.627's first-move dr
+    /// comes only after the players have set up).
+    Pause,
+    /// An Idle Day was generated (12.6253, C23): the `*` loop starts again.
+    IdleDay,
+    /// The RePh is over and the scenario is ready to play (the steps after
+    /// this one have nothing to do, e.g. 12.627 when who moves first is fixed).
+    Finish,
+}
+
+pub type JointFn = fn(&mut Session<'_>) -> Result<Flow, Error>;
+pub type SideFn = fn(&mut Session<'_>, Side) -> Result<(), Error>;
+
+/// The function that carries a step out, or none yet.
+#[derive(Clone, Copy)]
+pub enum Action {
+    Joint(JointFn),
+    PerSide(SideFn),
+    /// votg does not carry this step out yet: the runner says so plainly.
+    NotYet,
+}
+
+/// One step (or sub-step group) of the RePh.
+#[derive(Clone, Copy)]
 pub struct Step {
-    /// The rule number, e.g. "12.621"; sub-steps carry a letter, e.g. "12.615d".
-    pub id: &'static str,
+    pub id: StepId,
     pub title: &'static str,
+    pub scope: Scope,
+    pub action: Action,
     /// `†`: performed before an Initial Scenario.
     pub initial: bool,
     /// `*`: part of the loop repeated on an Idle Day.
@@ -24,159 +74,193 @@ pub struct Step {
     pub skipped_before_counterattack: bool,
 }
 
-const fn step(id: &'static str, title: &'static str) -> Step {
-    Step {
-        id,
+/// A step of the sequence, by its rule number ("12.621"; sub-steps carry a
+/// letter or a further digit, "12.615d", "12.6252"). Only the numbers in
+/// [`SEQUENCE`] can be made, so a `StepId` always names a real step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StepId(usize);
+
+impl StepId {
+    pub fn parse(text: &str) -> Option<StepId> {
+        RULES.iter().position(|r| *r == text).map(StepId)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        RULES[self.0]
+    }
+
+    pub fn step(self) -> &'static Step {
+        &SEQUENCE[self.0]
+    }
+}
+
+impl fmt::Display for StepId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The rule numbers, in the order of [`SEQUENCE`].
+const RULES: &[&str] = &[
+    "12.601", "12.602", "12.603", "12.604", "12.605", "12.606", "12.607", "12.608", "12.609",
+    "12.610", "12.611", "12.612", "12.613", "12.614", "12.615a", "12.615d", "12.615g", "12.616",
+    "12.617", "12.618", "12.619", "12.620", "12.621", "12.622", "12.623", "12.624", "12.625",
+    "12.6252", "12.626", "12.627",
+];
+
+const JOINT: Scope = Scope::Joint;
+const SECRET: Scope = Scope::PerSide { secret: true };
+const OPEN: Scope = Scope::PerSide { secret: false };
+
+/// Markers of C1, as a compact string: `†`, `*`, `#`, `‡`.
+const fn step(i: usize, title: &'static str, scope: Scope, action: Action, marks: &str) -> Step {
+    let m = marks.as_bytes();
+    let mut s = Step {
+        id: StepId(i),
         title,
+        scope,
+        action,
         initial: false,
         repeated: false,
         scenario_only: false,
         skipped_before_counterattack: false,
+    };
+    let mut k = 0;
+    while k < m.len() {
+        match m[k] {
+            b'I' => s.initial = true,
+            b'R' => s.repeated = true,
+            b'S' => s.scenario_only = true,
+            b'C' => s.skipped_before_counterattack = true,
+            _ => {}
+        }
+        k += 1;
     }
-}
-
-const fn flags(
-    mut s: Step,
-    initial: bool,
-    repeated: bool,
-    scenario_only: bool,
-    skipped: bool,
-) -> Step {
-    s.initial = initial;
-    s.repeated = repeated;
-    s.scenario_only = scenario_only;
-    s.skipped_before_counterattack = skipped;
     s
 }
 
+const NOT_YET: Action = Action::NotYet;
+
 /// Every step in the rules' order. 12.615 is split at the sub-steps C1 names,
-/// because only d–f are skipped before a Counterattack.
+/// because only d–f are skipped before a Counterattack; 12.625 at its
+/// 12.6252, where the secret chits are revealed together. In the markers
+/// string, `I` is `†`, `R` is `*`, `S` is `#` and `C` is `‡`.
 pub const SEQUENCE: &[Step] = &[
-    step("12.601", "Conclusion of Melee"),
-    step("12.602", "Ferry Landing Interdiction"),
-    step("12.603", "Marker Removal"),
-    step("12.604", "Victory Determination & Rally"),
-    step("12.605", "Encirclement & Minefields"),
-    step("12.606", "Perimeter Determination"),
-    step("12.607", "Isolation"),
-    step("12.608", "Clearing the Map"),
-    step("12.609", "Prisoners"),
-    step("12.610", "Extinguishing Blazes"),
-    step("12.611", "Wounded Leaders"),
-    step("12.612", "Battle Hardening & Promotion"),
-    step("12.613", "Russian Counterattack Declaration"),
-    flags(
-        step("12.614", "New CG Day & SAN Adjustment"),
-        false,
-        true,
-        false,
-        true,
+    step(0, "Conclusion of Melee", JOINT, NOT_YET, ""),
+    step(1, "Ferry Landing Interdiction", JOINT, NOT_YET, ""),
+    step(2, "Marker Removal", JOINT, NOT_YET, ""),
+    step(3, "Victory Determination & Rally", JOINT, NOT_YET, ""),
+    step(4, "Encirclement & Minefields", JOINT, NOT_YET, ""),
+    step(5, "Perimeter Determination", JOINT, NOT_YET, ""),
+    step(6, "Isolation", JOINT, NOT_YET, ""),
+    step(7, "Clearing the Map", JOINT, NOT_YET, ""),
+    step(8, "Prisoners", JOINT, NOT_YET, ""),
+    step(9, "Extinguishing Blazes", JOINT, NOT_YET, ""),
+    step(10, "Wounded Leaders", JOINT, NOT_YET, ""),
+    step(11, "Battle Hardening & Promotion", SECRET, NOT_YET, ""),
+    step(12, "Russian Counterattack Declaration", JOINT, NOT_YET, ""),
+    step(13, "New CG Day & SAN Adjustment", JOINT, NOT_YET, "RC"),
+    step(
+        14,
+        "Equipment Repair & Replenishment (a-c)",
+        OPEN,
+        NOT_YET,
+        "R",
     ),
-    flags(
-        step("12.615a", "Equipment Repair & Replenishment (a-c)"),
-        false,
-        true,
-        false,
-        false,
+    step(
+        15,
+        "AFV/Wreck Recovery, Immobilization Removal, Wreck Repair (d-f)",
+        OPEN,
+        NOT_YET,
+        "RC",
     ),
-    flags(
-        step(
-            "12.615d",
-            "AFV/Wreck Recovery, Immobilization Removal, Wreck Repair (d-f)",
-        ),
-        false,
-        true,
-        false,
-        true,
+    step(
+        16,
+        "Equipment Repair & Replenishment (12.6152-.6159)",
+        OPEN,
+        NOT_YET,
+        "R",
     ),
-    flags(
-        step(
-            "12.615g",
-            "Equipment Repair & Replenishment (12.6152-.6159)",
-        ),
-        false,
-        true,
-        false,
-        false,
+    step(17, "Armor Recall & Redeployment", SECRET, NOT_YET, "R"),
+    step(18, "Fortification Removal", OPEN, NOT_YET, "R"),
+    step(19, "CPP Replenishment", SECRET, NOT_YET, "R"),
+    step(20, "ELR Loss/Gain", OPEN, NOT_YET, "RC"),
+    step(21, "Weather & EC Determination", JOINT, NOT_YET, "RC"),
+    step(
+        22,
+        "Purchasing Reinforcement Groups",
+        SECRET,
+        Action::PerSide(purchase),
+        "IR",
     ),
-    flags(
-        step("12.616", "Armor Recall & Redeployment"),
-        false,
-        true,
-        false,
-        false,
+    step(
+        23,
+        "RG Strength, Weapons & Leaders",
+        SECRET,
+        Action::PerSide(strength::run),
+        "IR",
     ),
-    flags(
-        step("12.617", "Fortification Removal"),
-        false,
-        true,
-        false,
-        false,
+    step(
+        24,
+        "Purchasing Fortifications",
+        SECRET,
+        Action::PerSide(fortification::run),
+        "IR",
     ),
-    flags(
-        step("12.618", "CPP Replenishment"),
-        false,
-        true,
-        false,
-        false,
+    step(
+        25,
+        "Reconnaissance",
+        SECRET,
+        Action::PerSide(recon::run),
+        "IR",
     ),
-    flags(step("12.619", "ELR Loss/Gain"), false, true, false, true),
-    flags(
-        step("12.620", "Weather & EC Determination"),
-        false,
-        true,
-        false,
-        true,
+    step(
+        26,
+        "Initiative Determination",
+        SECRET,
+        Action::PerSide(initiative::choose),
+        "R",
     ),
-    flags(
-        step("12.621", "Purchasing Reinforcement Groups"),
-        true,
-        true,
-        false,
-        false,
+    step(
+        27,
+        "Initiative Chits Revealed",
+        JOINT,
+        Action::Joint(scenario_start::reveal),
+        "R",
     ),
-    flags(
-        step("12.622", "RG Strength, Weapons & Leaders"),
-        true,
-        true,
-        false,
-        false,
+    step(
+        28,
+        "Wind & Unit Setup",
+        JOINT,
+        Action::Joint(scenario_start::set_up_order),
+        "S",
     ),
-    flags(
-        step("12.623", "Purchasing Fortifications"),
-        true,
-        true,
-        false,
-        false,
-    ),
-    flags(step("12.624", "Reconnaissance"), true, true, false, false),
-    flags(
-        step("12.625", "Initiative Determination"),
-        false,
-        true,
-        false,
-        false,
-    ),
-    flags(
-        step("12.626", "Wind & Unit Setup"),
-        false,
-        false,
-        true,
-        false,
-    ),
-    flags(
-        step("12.627", "Scenario Commencement"),
-        false,
-        false,
-        true,
-        false,
+    step(
+        29,
+        "Scenario Commencement",
+        JOINT,
+        Action::Joint(scenario_start::first_move),
+        "S",
     ),
 ];
+
+/// 12.621 buys on the current CG Day's roster line, which must exist.
+fn purchase(s: &mut Session<'_>, side: Side) -> Result<(), Error> {
+    roster_line::check(s, side)?;
+    purchase_step::run(s, side)
+}
+
+impl Step {
+    pub fn rule(&self) -> &'static str {
+        RULES[self.id.0]
+    }
+}
 
 /// Why a RePh is being run: it decides which steps apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Occasion {
-    /// Before a CG's Initial Scenario (12.5): the `†` steps only.
+    /// Before a CG's Initial Scenario (12.5): the `†` steps, then the
+    /// scenario's set-up and commencement.
     Initial,
     /// After a scenario, the full sequence.
     AfterScenario,
@@ -187,27 +271,44 @@ pub enum Occasion {
 }
 
 pub fn find(id: &str) -> Option<&'static Step> {
-    SEQUENCE.iter().find(|s| s.id == id)
+    StepId::parse(id).map(StepId::step)
+}
+
+/// Whether `step` is part of a RePh run for `occasion`.
+pub fn applies(step: &Step, occasion: Occasion) -> bool {
+    match occasion {
+        // 12.5: the Initial Scenario is always played, so its `#` steps too.
+        Occasion::Initial => step.initial || step.scenario_only,
+        Occasion::AfterScenario => true,
+        Occasion::BeforeCounterattack => !step.skipped_before_counterattack,
+        Occasion::IdleDayLoop => step.repeated || step.scenario_only,
+    }
 }
 
 /// The steps of one RePh, in order, for `occasion`.
 pub fn steps_for(occasion: Occasion) -> Vec<&'static Step> {
-    SEQUENCE
-        .iter()
-        .filter(|s| match occasion {
-            Occasion::Initial => s.initial,
-            Occasion::AfterScenario => true,
-            Occasion::BeforeCounterattack => !s.skipped_before_counterattack,
-            Occasion::IdleDayLoop => s.repeated || s.scenario_only,
-        })
-        .collect()
+    SEQUENCE.iter().filter(|s| applies(s, occasion)).collect()
 }
 
 /// The step after `id` for `occasion`, or `None` at the end.
-pub fn next(occasion: Occasion, id: &str) -> Option<&'static Step> {
-    let steps = steps_for(occasion);
-    let i = steps.iter().position(|s| s.id == id)?;
-    steps.get(i + 1).copied()
+pub fn next(occasion: Occasion, id: StepId) -> Option<StepId> {
+    SEQUENCE[id.0 + 1..]
+        .iter()
+        .find(|s| applies(s, occasion))
+        .map(|s| s.id)
+}
+
+/// The first step of `occasion`.
+pub fn first(occasion: Occasion) -> StepId {
+    steps_for(occasion)
+        .first()
+        .map(|s| s.id)
+        .expect("every occasion has steps")
+}
+
+/// The first step of the `*` loop an Idle Day repeats (12.614, C23).
+pub fn idle_day_loop_start() -> StepId {
+    first(Occasion::IdleDayLoop)
 }
 
 impl fmt::Display for Step {
@@ -225,7 +326,7 @@ impl fmt::Display for Step {
         if self.scenario_only {
             marks.push('#');
         }
-        write!(f, "{marks}{} {}", self.id, self.title)
+        write!(f, "{marks}{} {}", self.rule(), self.title)
     }
 }
 
@@ -234,16 +335,17 @@ mod tests {
     use super::*;
 
     fn ids(o: Occasion) -> Vec<&'static str> {
-        steps_for(o).iter().map(|s| s.id).collect()
+        steps_for(o).iter().map(|s| s.rule()).collect()
     }
 
     #[test]
-    fn c1_initial_scenario_runs_the_dagger_steps_only() {
+    fn c1_initial_scenario_runs_the_dagger_steps_then_set_up_and_commencement() {
         assert_eq!(
             ids(Occasion::Initial),
-            vec!["12.621", "12.622", "12.623", "12.624"]
+            vec!["12.621", "12.622", "12.623", "12.624", "12.626", "12.627"]
         );
-        assert_eq!(next(Occasion::Initial, "12.624"), None);
+        let last = StepId::parse("12.627").unwrap();
+        assert_eq!(next(Occasion::Initial, last), None);
     }
 
     #[test]
@@ -264,14 +366,49 @@ mod tests {
         let ids = ids(Occasion::IdleDayLoop);
         assert_eq!(ids.first(), Some(&"12.614"));
         assert!(ids.contains(&"12.625"));
+        assert!(ids.contains(&"12.6252"));
         assert!(!ids.contains(&"12.613"));
+        assert_eq!(idle_day_loop_start().as_str(), "12.614");
     }
 
     #[test]
-    fn sequence_is_in_rule_order() {
+    fn sequence_is_in_rule_order_and_ids_match_positions() {
         let all = ids(Occasion::AfterScenario);
         assert_eq!(all.len(), SEQUENCE.len());
+        assert_eq!(all.len(), RULES.len());
         assert_eq!(all.first(), Some(&"12.601"));
         assert_eq!(all.last(), Some(&"12.627"));
+        for (i, s) in SEQUENCE.iter().enumerate() {
+            assert_eq!(s.id.0, i, "{}", s.rule());
+            assert_eq!(StepId::parse(s.rule()), Some(s.id));
+        }
+        assert_eq!(StepId::parse("12.699"), None);
+        assert_eq!(StepId::parse("done"), None);
+    }
+
+    #[test]
+    fn every_step_says_who_performs_it_and_its_function_fits() {
+        for s in SEQUENCE {
+            match (s.scope, s.action) {
+                (Scope::Joint, Action::PerSide(_)) | (Scope::PerSide { .. }, Action::Joint(_)) => {
+                    panic!("{} scope and function disagree", s.rule())
+                }
+                _ => {}
+            }
+        }
+        // 12.612, 12.616, 12.618, 12.621-12.625 are made secretly (12.6123,
+        // 12.6124, 12.6162, 12.618, 12.621, 12.6252).
+        for id in [
+            "12.612", "12.616", "12.618", "12.621", "12.622", "12.623", "12.624", "12.625",
+        ] {
+            assert_eq!(
+                find(id).unwrap().scope,
+                Scope::PerSide { secret: true },
+                "{id}"
+            );
+        }
+        for id in ["12.6252", "12.626", "12.627", "12.620", "12.614"] {
+            assert_eq!(find(id).unwrap().scope, Scope::Joint, "{id}");
+        }
     }
 }

@@ -6,6 +6,7 @@ use crate::dice::{DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice
 use crate::drm::{self, Drm};
 use crate::error::Error;
 use crate::journal::{self, Entry};
+use crate::output::Output;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::side::Side;
@@ -60,13 +61,14 @@ pub struct Session<'a> {
     pub state: CampaignState,
     pub dice: &'a mut CampaignDice,
     pub prompter: &'a mut Prompter,
+    pub out: &'a mut Output,
 }
 
 impl Session<'_> {
-    /// Printed as it happens, so a later refusal does not hide what the
-    /// committed steps before it did.
+    /// Through the one output sink: shown as it happens at a terminal, and
+    /// otherwise written once the step has been committed.
     pub fn say(&mut self, text: impl AsRef<str>) {
-        println!("{}", text.as_ref());
+        self.out.say(text.as_ref());
     }
 
     pub fn journal(&mut self, entry: Entry) {
@@ -100,11 +102,12 @@ impl Session<'_> {
         if self.prompter.interactive() {
             // Before the dice: what is rolled for, every DRM with its reason
             // and rule, and the chance of each row.
-            println!("\n{what}:");
+            self.out.say(&format!("\n{what}:"));
             for d in &drms {
-                println!("  {d}");
+                self.out.say(&format!("  {d}"));
             }
-            print!("{}", render::odds(table, column, drm::total(&drms)));
+            self.out
+                .show(&render::odds(table, column, drm::total(&drms)));
         }
         let roll = self
             .dice

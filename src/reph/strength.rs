@@ -359,12 +359,15 @@ fn infantry_coy(
                 &down,
                 UnitKind::Squad,
                 replaced,
-                &format!("ELR Replaced from {} (12.6221 †, A19.13, C16)", line.unit),
+                &format!(
+                    "ELR Replaced from {} (12.6221 †, A19.13, READINGS.md C16)",
+                    line.unit
+                ),
             );
             got.other
                 .push(format!("{replaced} x {} ELR Replaced to {down}", line.unit));
             s.say(format!(
-                "  {replaced} of the {n} {} undergo ELR Replacement: {down} (A19.13, C16).",
+                "  {replaced} of the {n} {} undergo ELR Replacement: {down} (A19.13, READINGS.md C16).",
                 line.unit
             ));
             squads.push((down, replaced, false));
@@ -834,7 +837,7 @@ fn molp_pltn(s: &mut Session, side: Side, row_index: usize, rg: &RgDef) -> Resul
         ..Received::default()
     };
     got.add("MOL-P", UnitKind::Sw, n, "");
-    got.add("1-2-7", UnitKind::Crew, n, "MOL-P crew (C19)");
+    got.add("1-2-7", UnitKind::Crew, n, "MOL-P crew (READINGS.md C19)");
     got.guns.push(format!("MOL-P x{n}"));
     Ok(got)
 }
@@ -1052,7 +1055,10 @@ fn nkvd_commissars(s: &mut Session, side: Side) -> Result<(), Error> {
     )?;
     for l in r.key().split(',').map(str::trim).filter(|l| !l.is_empty()) {
         let mut item = ForceItem::new(l, UnitKind::Commissar, 1, ForceBox::Entering);
-        item.note = format!("joins the {} (SSR {}, C25)", roll.joins, roll.rule);
+        item.note = format!(
+            "joins the {} (SSR {}, READINGS.md C25)",
+            roll.joins, roll.rule
+        );
         s.state.side_mut(side).force.items.push(item);
     }
     Ok(())
@@ -1154,7 +1160,7 @@ fn exchange_plan(
         .collect();
     if pool.is_empty() || purchased_coys == 0 {
         return Err(Error::Refused(format!(
-            "no new Infantry Coy leader of this RePh may become a Commissar (12.6226, C18: morale 9/10 -> 10-0, 8 -> 9-0; none when no Infantry Coy RG was purchased): `{}` cannot be exchanged",
+            "no new Infantry Coy leader of this RePh may become a Commissar (12.6226, READINGS.md C18: morale 9/10 -> 10-0, 8 -> 9-0; none when no Infantry Coy RG was purchased): `{}` cannot be exchanged",
             wanted.join(", ")
         )));
     }
@@ -1193,7 +1199,7 @@ fn exchange_plan(
         let Some(at) = pool.iter().position(|(_, l)| l == w) else {
             let offered: Vec<&str> = pool.iter().map(|(_, l)| l.as_str()).collect();
             return Err(Error::Refused(format!(
-                "`{w}` is not a new Infantry Coy leader that may become a Commissar (C18: morale 9/10 -> 10-0, 8 -> 9-0; a 7-0 or 6+1 cannot); the new leaders are: {}",
+                "`{w}` is not a new Infantry Coy leader that may become a Commissar (READINGS.md C18: morale 9/10 -> 10-0, 8 -> 9-0; a 7-0 or 6+1 cannot); the new leaders are: {}",
                 if offered.is_empty() {
                     "none".to_string()
                 } else {
@@ -1227,14 +1233,14 @@ fn apply_exchange(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
         let mut item = ForceItem::new(commissar, UnitKind::Commissar, 1, place);
         item.rg = Some(files.purchases[row_index].rg_id.clone());
         item.rg_row = Some(row_index + 1);
-        item.note = format!("exchanged for the {leader} (12.6226, C18)");
+        item.note = format!("exchanged for the {leader} (12.6226, READINGS.md C18)");
         files.force.items.push(item);
         let row = &mut files.purchases[row_index];
         row.leaders =
             row.leaders
                 .replacen(&leader, &format!("{commissar} Commissar (for {leader})"), 1);
         s.say(format!(
-            "  {leader} exchanged for a {commissar} Commissar (12.6226, C18)."
+            "  {leader} exchanged for a {commissar} Commissar (12.6226, READINGS.md C18)."
         ));
         s.journal(Entry::decision(
             STEP,

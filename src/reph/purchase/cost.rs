@@ -63,7 +63,7 @@ impl Market<'_> {
             let extra = fru(chart_cost, 2);
             price.cost += extra;
             price.breakdown.push(format!(
-                "+{extra} Creeping Barrage: 50% of chart cost, FRU (note p, C12)"
+                "+{extra} Creeping Barrage: 50% of chart cost, FRU (note p, READINGS.md C12)"
             ));
         }
         self.price_infantry_surcharge(rg, earlier, &mut price);
@@ -78,7 +78,7 @@ impl Market<'_> {
                 if free_on_map(self.side, &rg.id) {
                     price
                         .breakdown
-                        .push("on-map at no extra cost (12.6214a, C3)".into());
+                        .push("on-map at no extra cost (12.6214a, READINGS.md C3)".into());
                 } else {
                     let extra = if self.side == Side::Russian { 2 } else { 3 };
                     price.cost += extra;

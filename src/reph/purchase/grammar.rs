@@ -75,7 +75,7 @@ impl Purchase {
         if let Some(m) = mode {
             if self.mode != Mode::Normal {
                 return Err(format!(
-                    "`{text}`: on-map, reserve and dug-in exclude each other (12.6214, C12)"
+                    "`{text}`: on-map, reserve and dug-in exclude each other (12.6214, READINGS.md C12)"
                 ));
             }
             self.mode = m;

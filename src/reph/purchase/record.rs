@@ -40,7 +40,7 @@ fn other_words(row: &PurchaseRow, rg: &RgDef, side: Side) -> Vec<String> {
         words.push("MOL Capability for the next CG scenario".into());
     }
     if side == Side::Russian && rg.has_note("a") && !row.entry_code.is_empty() {
-        words.push("Entry Code dot is a date marker only (C11)".into());
+        words.push("Entry Code dot is a date marker only (READINGS.md C11)".into());
     }
     words
 }

@@ -209,7 +209,7 @@ impl fmt::Display for Refusal {
                 "an RG entering in boats enters as reinforcements; it cannot be on-map or Reserve (note b)",
             ),
             CppOptionNotStuka => {
-                f.write_str("`cpp=` is for Stuka I only, bought at 1 or 2 CPP (note t, C12)")
+                f.write_str("`cpp=` is for Stuka I only, bought at 1 or 2 CPP (note t, READINGS.md C12)")
             }
             _ => self.fmt_limit(f),
         }
@@ -261,7 +261,7 @@ impl Refusal {
             ),
             EntryCodeRequired { rg, choices } => write!(
                 f,
-                "{rg} is available with more than one Entry Code (12.6217, C10): add one of {}",
+                "{rg} is available with more than one Entry Code (12.6217, READINGS.md C10): add one of {}",
                 choices
                     .iter()
                     .map(|(c, left)| format!("code={c} ({left} left)"))
@@ -296,7 +296,7 @@ impl Refusal {
                 count,
             } => write!(
                 f,
-                "at most {limit} Infantry Companies (2 - Historical DRM {hist:+}) may be purchased on {date} Sep, every three Infantry Pltn counting as one (12.6215, C13); this would make {count}"
+                "at most {limit} Infantry Companies (2 - Historical DRM {hist:+}) may be purchased on {date} Sep, every three Infantry Pltn counting as one (12.6215, READINGS.md C13); this would make {count}"
             ),
             OneStuka => f.write_str("only one Stuka module is allowed per scenario (note u)"),
             ObaModules { max, rule } => write!(
@@ -319,7 +319,7 @@ impl Refusal {
             } => {
                 let pools = match support_left {
                     Some(s) => {
-                        format!("{cpp_left} CPP and {s} Support CPP left (12.6181, C14)")
+                        format!("{cpp_left} CPP and {s} Support CPP left (12.6181, READINGS.md C14)")
                     }
                     None => format!("{cpp_left} CPP left"),
                 };

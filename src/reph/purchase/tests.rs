@@ -150,7 +150,7 @@ fn rule_12_6216_cg_max_and_its_slots_are_refusals() {
 #[test]
 fn rule_12_6217_c10_entry_codes_are_refusals() {
     let c = camp(Cg::II);
-    let r = refused(&c, Side::German, &["I1"], "C10");
+    let r = refused(&c, Side::German, &["I1"], "READINGS.md C10");
     assert_eq!(
         r,
         Refusal::EntryCodeRequired {
@@ -182,7 +182,7 @@ fn rule_12_6215_c13_daily_limits_are_refusals() {
         }
     ));
     let c = camp(Cg::II);
-    let r = refused(&c, Side::Russian, &["I3", "I3", "I4"], "C13");
+    let r = refused(&c, Side::Russian, &["I3", "I3", "I4"], "READINGS.md C13");
     assert_eq!(
         r,
         Refusal::CompanyLimit {
@@ -262,7 +262,7 @@ fn hint_counts_the_c13_company_limit() {
     let c = rich(Cg::I, Side::German, 100);
     let six = ["I2", "I2", "I2", "I3", "I3", "I3"];
     let i1 = possible(&c, Side::German, &six, "I1").unwrap();
-    assert_eq!(i1.now, 1, "C13: {i1}");
+    assert_eq!(i1.now, 1, "READINGS.md C13: {i1}");
 }
 
 #[test]

@@ -1,0 +1,124 @@
+//! The one way a RePh step speaks to the players. At a terminal the text is
+//! shown as it happens (the odds before a roll, the result after it); into a
+//! pipe or a file it is held until the step has been committed, so a closed
+//! or full output can never stop a step half-way: it stops the run between
+//! two steps, and every step committed before it stays committed.
+
+use std::io::{self, IsTerminal, Write};
+
+use crate::error::Error;
+
+pub struct Output {
+    sink: Sink,
+    held: String,
+    /// The first write error met while showing text at once; reported at the
+    /// next step boundary.
+    failed: Option<io::Error>,
+}
+
+enum Sink {
+    /// Standard output: immediate at a terminal, held otherwise.
+    Stdout { immediate: bool },
+    /// Kept in memory (library callers and tests read it back).
+    Memory(String),
+}
+
+impl Output {
+    /// Standard output, shown at once when it is a terminal.
+    pub fn stdout() -> Output {
+        Output::new(Sink::Stdout {
+            immediate: io::stdout().is_terminal(),
+        })
+    }
+
+    /// Collected in memory; [`Output::take`] reads it.
+    pub fn memory() -> Output {
+        Output::new(Sink::Memory(String::new()))
+    }
+
+    fn new(sink: Sink) -> Output {
+        Output {
+            sink,
+            held: String::new(),
+            failed: None,
+        }
+    }
+
+    /// One line (or several) of commentary.
+    pub fn say(&mut self, text: &str) {
+        self.held.push_str(text);
+        if !text.ends_with('\n') {
+            self.held.push('\n');
+        }
+        if let Sink::Stdout { immediate: true } = self.sink {
+            self.write_held();
+        }
+    }
+
+    /// Text without a line end of its own (a rendered table that carries one).
+    pub fn show(&mut self, text: &str) {
+        self.held.push_str(text);
+        if let Sink::Stdout { immediate: true } = self.sink {
+            self.write_held();
+        }
+    }
+
+    fn write_held(&mut self) {
+        if self.failed.is_some() {
+            self.held.clear();
+            return;
+        }
+        let text = std::mem::take(&mut self.held);
+        match &mut self.sink {
+            Sink::Memory(m) => m.push_str(&text),
+            Sink::Stdout { .. } => {
+                let mut out = io::stdout().lock();
+                if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                    self.failed = Some(e);
+                }
+            }
+        }
+    }
+
+    /// Writes what a committed step said. Called only between steps: an
+    /// error here leaves every committed step as it is.
+    pub fn flush(&mut self) -> Result<(), Error> {
+        self.write_held();
+        match self.failed.take() {
+            None => Ok(()),
+            Some(e) => Err(Error::Output(e)),
+        }
+    }
+
+    /// Drops what the step said: it failed and was not committed, and its
+    /// refusal will say why.
+    pub fn discard(&mut self) {
+        if let Sink::Stdout { immediate: false } | Sink::Memory(_) = self.sink {
+            self.held.clear();
+        }
+    }
+
+    /// What a memory output has collected so far.
+    pub fn take(&mut self) -> String {
+        self.write_held();
+        match &mut self.sink {
+            Sink::Memory(m) => std::mem::take(m),
+            Sink::Stdout { .. } => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_12_6_held_text_is_written_only_at_a_step_boundary() {
+        let mut out = Output::memory();
+        out.say("12.621 German buys I1");
+        out.discard();
+        out.say("12.622 strength");
+        out.flush().unwrap();
+        assert_eq!(out.take(), "12.622 strength\n");
+    }
+}

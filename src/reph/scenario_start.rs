@@ -1,0 +1,164 @@
+//! 12.6252 the Initiative chits revealed, 12.626 Wind and set-up order, and
+//! 12.627 Scenario Commencement: the public steps that end a RePh when a
+//! scenario is generated (12.5 and III-2 for the Initial Scenario).
+
+use crate::campaign::OccasionName;
+use crate::error::Error;
+use crate::initiative_matrix::ScenarioType;
+use crate::journal::Entry;
+use crate::reph::initiative;
+use crate::reph::sequence::Flow;
+use crate::reph::session::Session;
+use crate::side::Side;
+
+const SETUP: &str = "12.626";
+const COMMENCE: &str = "12.627";
+
+/// 12.6252: the chits revealed together; an Idle Day (12.6253, READINGS.md C23) or a
+/// scenario, with the Russian's night option (12.6254).
+pub fn reveal(s: &mut Session) -> Result<Flow, Error> {
+    let t = initiative::reveal(s)?;
+    if t == ScenarioType::IdleDay {
+        s.say(
+            "Idle Day (12.6253, READINGS.md C23): no scenario is played on this CG Day. Steps 12.614-12.625 are repeated for the next CG Day.",
+        );
+        s.state.campaign.occasion = OccasionName::IdleDayLoop;
+        return Ok(Flow::IdleDay);
+    }
+    if t == ScenarioType::RussianAssault {
+        let night = s.prompter.yes_no(
+            Side::Russian,
+            "night",
+            "Russian Assault: make it a Night scenario (12.6254)?",
+            Some(false),
+        )?;
+        if night {
+            initiative::declare_night(s);
+        }
+    }
+    Ok(Flow::Next)
+}
+/// 12.626 (12.6253; 12.5 and III-2 for the Initial Scenario): who sets up
+/// first, and who moves first where that is fixed; both sides announce ELR
+/// and SAN (12.627); the scenario's Victory Conditions.
+pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
+    let initial = s.state.campaign.is_initial();
+    let (fixed_setup, fixed_move, victory, rule) = if initial {
+        let init = &s.def.initial;
+        let parse = |x: &Option<String>| x.as_deref().and_then(|x| x.parse::<Side>().ok());
+        (
+            parse(&init.sets_up_first),
+            parse(&init.moves_first),
+            init.victory.clone().unwrap_or_default(),
+            "12.5",
+        )
+    } else {
+        let t = s
+            .state
+            .campaign
+            .today()
+            .and_then(|d| d.scenario_type)
+            .ok_or_else(|| {
+                Error::Refused("no scenario type is recorded for this CG Day (12.6252)".into())
+            })?;
+        let (setup, moves) = initiative::set_up_order(t);
+        let mut victory = initiative::victory_conditions(t).to_string();
+        if let Some(cg) = &s.def.scenario_victory {
+            victory.push_str(&format!(" CG {} (12.51): {cg}", s.def.cg));
+        }
+        // 12.6261: the Wind roll uses the ASLRB's B25.63-.64, which this
+        // module does not reprint: votg reminds, the players roll.
+        s.say("Before set-up, roll for Wind Force and direction (B25.63-.64; 12.6261); with a Mild Breeze and a Blaze on the map, place Drifting Smoke.");
+        (setup, moves, victory, "12.6253")
+    };
+    let sets_up = match fixed_setup {
+        Some(side) => {
+            s.say(format!("The {} sets up first ({rule}).", side.name()));
+            side
+        }
+        None => {
+            let r = s.roll(
+                Side::Russian,
+                SETUP,
+                "dual-attack-setup",
+                None,
+                &[],
+                "Dual Attack: side setting up first",
+                false,
+            )?;
+            s.say("  (12.6253: dr <= 3 the Russians set up first; otherwise the Germans.)");
+            r.key().parse().map_err(Error::Usage)?
+        }
+    };
+    let elr_san: Vec<String> = Side::BOTH
+        .iter()
+        .map(|&side| {
+            let l = s.state.line(side);
+            // 12.6254: at night the German ELR is one less.
+            let elr = if side == Side::German && s.state.campaign.night {
+                l.elr.saturating_sub(1)
+            } else {
+                l.elr
+            };
+            format!("{} ELR {elr} SAN {}", side.name(), l.san)
+        })
+        .collect();
+    if let Some(d) = s.state.campaign.today_mut() {
+        d.sets_up_first = Some(sets_up);
+        d.moves_first = fixed_move;
+    }
+    s.journal(Entry::decision(
+        SETUP,
+        None,
+        false,
+        "Set-up order",
+        format!("{} sets up first", sets_up.name()),
+        rule,
+    ));
+    s.say(format!(
+        "{} (12.627). The {} sets up first.",
+        elr_san.join("; "),
+        sets_up.name()
+    ));
+    match fixed_move {
+        Some(m) => {
+            s.say(format!(
+                "The {} moves first ({rule}). Victory Conditions: {victory}",
+                m.name()
+            ));
+            Ok(Flow::Finish)
+        }
+        None => {
+            s.say(format!(
+                "Victory Conditions: {victory}\nSet up now. The side moving first is determined after all set-up is complete (12.627): run `votg refit` again then."
+            ));
+            Ok(Flow::Pause)
+        }
+    }
+}
+
+/// 12.627: in a Dual Attack the side moving first is a dr made after set-up.
+pub fn first_move(s: &mut Session) -> Result<Flow, Error> {
+    let r = s.roll(
+        Side::Russian,
+        COMMENCE,
+        "first-move",
+        None,
+        &[],
+        "Dual Attack: side moving first",
+        false,
+    )?;
+    let side: Side = r.key().parse().map_err(Error::Usage)?;
+    if let Some(d) = s.state.campaign.today_mut() {
+        d.moves_first = Some(side);
+    }
+    s.journal(Entry::decision(
+        COMMENCE,
+        None,
+        false,
+        "Dual Attack first move",
+        format!("{} moves first", side.name()),
+        "12.627",
+    ));
+    Ok(Flow::Next)
+}
