@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use crate::cg_def;
-use crate::cli::Global;
+use crate::cli::{Format, Global};
 use crate::error::Error;
-use crate::force::ForceBox;
+use crate::force::sheet;
 use crate::new_campaign;
 use crate::purchase_record::{self, SW_COLUMNS};
 use crate::render::grid;
@@ -17,13 +17,10 @@ use crate::tables::Tables;
 /// Opens and loads a campaign; the store stays locked while it lives.
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
-    let files = store.read_files()?;
-    let state = CampaignState::from_files(&files, tables)?;
-    // DESIGN §3: an older campaign is opened by migrating it, and says so.
-    for name in crate::state::older_schema(&files) {
-        eprintln!(
-            "note: {name} is of an older schema; votg reads it by migration and writes it anew at the next step."
-        );
+    let (state, migrated) = CampaignState::read(&store.read_files()?, tables)?;
+    // On stderr: standard output may be a CSV or JSON document.
+    for notice in migrated {
+        eprintln!("note: {notice}");
     }
     Ok((store, state))
 }
@@ -291,56 +288,20 @@ pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<S
     ))
 }
 
-pub fn force(dir: &Path, side: Side, global: &Global) -> Result<String, Error> {
+pub fn force(dir: &Path, side: Side, format: Format, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let (_store, state) = open(dir, &tables)?;
     let force = &state.side(side).force;
-    let mut out = format!(
-        "{} Force Organizer (Chapter V divider) — CG {}\n",
-        side.name(),
-        state.campaign.cg
-    );
-    for b in ForceBox::ALL {
-        let items: Vec<_> = force.items.iter().filter(|i| i.place == b).collect();
-        if items.is_empty() {
-            continue;
-        }
-        out.push_str(&format!("{}:\n", b.title()));
-        for i in items {
-            let mut flags = Vec::new();
-            if let Some(rg) = &i.rg {
-                flags.push(match i.rg_row {
-                    Some(row) => format!("RG {rg} (purchase row {row})"),
-                    None => format!("RG {rg}"),
-                });
-            }
-            if i.nkvd {
-                flags.push("NKVD".into());
-            }
-            if i.isolated {
-                flags.push("Isolated".into());
-            }
-            if i.ammo_shortage {
-                flags.push("Ammo Shortage".into());
-            }
-            if i.fanatic_next_scenario {
-                flags.push("Fanatic next scenario".into());
-            }
-            if !i.note.is_empty() {
-                flags.push(i.note.clone());
-            }
-            let flags = if flags.is_empty() {
-                String::new()
-            } else {
-                format!("  [{}]", flags.join("; "))
-            };
-            out.push_str(&format!("  {} x {}{flags}\n", i.count, i.unit));
-        }
-    }
-    if force.items.is_empty() {
-        out.push_str("  (empty)\n");
-    }
-    Ok(out)
+    Ok(match format {
+        Format::Csv => sheet::csv(force),
+        Format::Json => sheet::json(force),
+        Format::Text => format!(
+            "{} Force Organizer (Chapter V divider) — CG {}\n{}",
+            side.name(),
+            state.campaign.cg,
+            sheet::text(force)
+        ),
+    })
 }
 
 pub fn log(

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
-use crate::force::UnitKind;
+use crate::force::{Condition, UnitKind};
 use crate::side::{Cg, Side};
 use crate::table::Reading;
 use crate::tables::{Source, Tables, parse};
@@ -71,6 +71,9 @@ pub struct GivenUnit {
     pub count: u32,
     #[serde(default)]
     pub nkvd: bool,
+    /// Conditions it starts with (I-4: the T-34 immobilized at start).
+    #[serde(default)]
+    pub condition: Vec<Condition>,
     pub note: Option<String>,
 }
 

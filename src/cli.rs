@@ -64,6 +64,7 @@ impl Global {
 pub enum Format {
     Text,
     Csv,
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -127,12 +128,14 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// A side's Force Organizer: every unit and item by box (private to that side)
+    /// A side's Force Organizer: every counter with its id, by box (private to that side)
     Force {
         #[arg(default_value = ".")]
         dir: PathBuf,
         #[arg(long)]
         side: Side,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// The journal of rolls and decisions; secret rows only for their side
     Log {
@@ -252,11 +255,21 @@ pub fn run(cli: Cli) -> Result<String, Error> {
         }
         Command::Buy { side, purchases } => crate::refit_cmd::buy(purchases, *side, g),
         Command::Status { dir } => c::status(dir, g),
+        Command::Roster {
+            format: Format::Json,
+            ..
+        }
+        | Command::Purchases {
+            format: Format::Json,
+            ..
+        } => Err(Error::Usage(
+            "--format json is available on `votg force`; use --format text or csv here".into(),
+        )),
         Command::Roster { dir, side, format } => c::roster(dir, *side, *format == Format::Csv, g),
         Command::Purchases { dir, side, format } => {
             c::purchases(dir, *side, *format == Format::Csv, g)
         }
-        Command::Force { dir, side } => c::force(dir, *side, g),
+        Command::Force { dir, side, format } => c::force(dir, *side, *format, g),
         Command::Log {
             dir,
             side,

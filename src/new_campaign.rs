@@ -4,7 +4,7 @@
 use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Position, Standing};
 use crate::cg_day::CgDay;
 use crate::cg_def::CgDef;
-use crate::force::{Force, ForceBox, ForceItem, UnitKind};
+use crate::force::{Condition, Force, ForceBox, NewCounter, UnitKind};
 use crate::journal::{self, Entry};
 use crate::purchase_record::PurchaseRow;
 use crate::reph::sequence::{self, Occasion};
@@ -111,6 +111,7 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
         }
         .map(|c| c.id().to_string()),
         booby_trap: (side == Side::Russian).then(|| "C".to_string()),
+        ssr_commissar_dr: false,
     };
     let roster = Roster {
         schema: SCHEMA,
@@ -146,18 +147,23 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
                 if let Some(mut item) = crate::reph::purchase::capability_item(rg) {
                     item.rg_row = Some(purchases.len());
                     item.note = format!("Initial OB group {}", g + 1);
-                    force.items.push(item);
+                    force.add(item);
                 }
             }
         }
         for unit in &group.units {
-            let mut item =
-                ForceItem::new(unit.unit.clone(), unit.kind, unit.count, ForceBox::Retained);
-            item.nkvd = unit.nkvd;
-            item.isolated = group.isolated;
-            item.ammo_shortage = group.isolated;
-            if group.enters {
-                item.place = ForceBox::Entering;
+            let place = if group.enters {
+                ForceBox::Entering
+            } else {
+                ForceBox::Retained
+            };
+            let mut item = NewCounter::new(unit.unit.clone(), unit.kind, place);
+            if unit.nkvd {
+                item.condition.insert(Condition::Nkvd);
+            }
+            item.condition.extend(unit.condition.iter().cloned());
+            if group.isolated {
+                item.condition.extend(pocket(g));
             }
             item.note = format!(
                 "Initial OB group {}: {}",
@@ -166,7 +172,7 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
             )
             .trim_end_matches(": ")
             .to_string();
-            force.items.push(item);
+            force.add_n(&item, unit.count);
         }
     }
     for f in &ob.fortifications {
@@ -177,19 +183,23 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles
                 .item(k)
                 .map_or(k.to_string(), |i| i.name.clone()),
         };
-
-        let mut item = ForceItem::new(
-            name,
-            UnitKind::Fortification,
-            f.count,
-            ForceBox::Fortifications,
-        );
-        item.note = "Initial OB".into();
-        force.items.push(item);
+        let item = NewCounter::new(name, UnitKind::Fortification, ForceBox::Fortifications)
+            .with_note("Initial OB");
+        force.add_n(&item, f.count);
     }
     SideFiles {
         roster,
         purchases,
         force,
     }
+}
+
+/// The conditions of a group that sets up in a Pocket (III-4): Isolated,
+/// in an Isolated Area named after its Initial OB group, with Ammunition
+/// Shortage.
+pub fn pocket(group: usize) -> [Condition; 2] {
+    [
+        Condition::Isolated(format!("Initial OB group {}", group + 1)),
+        Condition::AmmoShortage,
+    ]
 }

@@ -82,6 +82,10 @@ pub struct RosterLine {
     pub initiative: Option<String>,
     /// Russian only: the Booby Trap Level in effect (A, B or C).
     pub booby_trap: Option<String>,
+    /// The optional SSR DR on the NKVD Leader Table for Commissars (SSR
+    /// II-4, C25) was made, or declined, in this RePh.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ssr_commissar_dr: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 
 use crate::campaign::Campaign;
 use crate::error::Error;
-use crate::force::Force;
+use crate::force::{self, Force};
 use crate::journal::JournalRow;
 use crate::purchase_record::{self, PurchaseRow};
 use crate::rg_chart::RgChart;
@@ -158,6 +158,35 @@ fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
     }
 }
 
+/// A `force.toml` of this schema or, migrated, of schema 1.
+fn force_file(files: &Files, name: &str, notices: &mut Vec<String>) -> Result<Force, Error> {
+    #[derive(serde::Deserialize)]
+    struct Schema {
+        schema: u32,
+    }
+    let Schema { schema } = toml_file(files, name)?;
+    if schema == 1 {
+        let old: force::schema1::ForceV1 = toml_file(files, name)?;
+        let (force, m) = old.migrate().map_err(|e| data(name, e))?;
+        notices.push(m.notice(name));
+        return Ok(force);
+    }
+    if schema != force::SCHEMA {
+        return Err(data(
+            name,
+            (
+                "schema".into(),
+                schema.to_string(),
+                format!(
+                    "this votg reads schema 1 and {}; use the votg that wrote it",
+                    force::SCHEMA
+                ),
+            ),
+        ));
+    }
+    toml_file(files, name)
+}
+
 impl CampaignState {
     /// The side's current CG Roster line (validation guarantees one).
     pub fn line(&self, side: Side) -> &crate::roster::RosterLine {
@@ -190,6 +219,23 @@ impl CampaignState {
 
     /// Parses and fully validates a campaign's files.
     pub fn from_files(files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
+        Self::read(files, tables).map(|(state, _)| state)
+    }
+
+    /// Like `from_files`, and says which files were read by migration from
+    /// an older schema (DESIGN §3): one message per file, for the command
+    /// to show once.
+    pub fn read(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
+        let mut notices = Vec::new();
+        let state = Self::parse(files, tables, &mut notices)?;
+        Ok((state, notices))
+    }
+
+    fn parse(
+        files: &Files,
+        tables: &Tables,
+        notices: &mut Vec<String>,
+    ) -> Result<CampaignState, Error> {
         let campaign: Campaign = toml_file(files, "campaign.toml")?;
         check_schema("campaign.toml", campaign.schema)?;
         campaign.validate().map_err(|e| data("campaign.toml", e))?;
@@ -200,15 +246,14 @@ impl CampaignState {
             check_schema(&roster_name, roster.schema)?;
             roster.validate(side).map_err(|e| data(&roster_name, e))?;
             let purchases_name = format!("{side}/purchases.csv");
-            let purchases = purchase_rows(files, &purchases_name)?;
+            let purchases = purchase_rows(files, &purchases_name, notices)?;
             let chart = match side {
                 Side::German => &tables.german_rg,
                 Side::Russian => &tables.russian_rg,
             };
             check_purchases(&purchases_name, &purchases, chart, &campaign)?;
             let force_name = format!("{side}/force.toml");
-            let force: Force = toml_file(files, &force_name)?;
-            check_schema(&force_name, force.schema)?;
+            let force = force_file(files, &force_name, notices)?;
             force
                 .validate(side, purchases.len())
                 .map_err(|e| data(&force_name, e))?;
@@ -270,7 +315,11 @@ impl CampaignState {
 
 /// The RG Purchase Record of schema 2, or of schema 1 migrated (its typed
 /// facts read once from the words of `other`).
-fn purchase_rows(files: &Files, name: &str) -> Result<Vec<PurchaseRow>, Error> {
+fn purchase_rows(
+    files: &Files,
+    name: &str,
+    notices: &mut Vec<String>,
+) -> Result<Vec<PurchaseRow>, Error> {
     let (mut rows, which): (Vec<PurchaseRow>, usize) = csv_file_of(
         files,
         name,
@@ -287,24 +336,11 @@ fn purchase_rows(files: &Files, name: &str) -> Result<Vec<PurchaseRow>, Error> {
                 ),
             )
         })?;
+        notices.push(format!(
+            "{name} is schema 1 (an older votg: the 19 columns of 12.6218 only): read by migration as schema 2, its facts (Initial OB group, \"@\" NA, boats, Pre-Reg hexes, Creeping Barrage, Stuka price) read from the words of `other`. The next command that changes the campaign writes it in schema 2."
+        ));
     }
     Ok(rows)
-}
-
-/// The files of `files` in an older schema, which votg reads by migrating
-/// them and writes anew at the next step (DESIGN §3).
-pub fn older_schema(files: &Files) -> Vec<String> {
-    let legacy = purchase_record::LEGACY_COLUMNS.join(",");
-    Side::BOTH
-        .iter()
-        .map(|side| format!("{side}/purchases.csv"))
-        .filter(|name| {
-            files.get(name).is_some_and(|b| {
-                b.split(|&c| c == b'\n').next().map(|l| l.trim_ascii_end())
-                    == Some(legacy.as_bytes())
-            })
-        })
-        .collect()
 }
 
 pub const JOURNAL_COLUMNS: &[&str] = &[

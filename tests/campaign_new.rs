@@ -46,22 +46,20 @@ fn units(state: &CampaignState, side: Side, unit: &str, kind: UnitKind) -> u32 {
     state
         .side(side)
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| i.unit == unit && i.kind == kind)
-        .map(|i| i.count)
-        .sum()
+        .count() as u32
 }
 
 fn fortifications(state: &CampaignState, side: Side, name: &str) -> u32 {
     state
         .side(side)
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| i.place == ForceBox::Fortifications && i.unit == name)
-        .map(|i| i.count)
-        .sum()
+        .count() as u32
 }
 
 fn line(state: &CampaignState, side: Side) -> &votg::roster::RosterLine {
@@ -181,11 +179,10 @@ fn rule_12_51_cg_i_initial_obs() {
     assert_eq!(
         s.russian
             .force
-            .items
+            .counters
             .iter()
             .filter(|i| i.kind == UnitKind::Vehicle)
-            .map(|i| i.count)
-            .sum::<u32>(),
+            .count() as u32,
         1
     );
     // I-4: +3 to the given SMG Coy and NKVD Militia Coy.

@@ -225,11 +225,10 @@ fn rule_12_5_cg_i_initial_scenario_scripted() {
     let count = |side: Side, unit: &str, kind: UnitKind, place: ForceBox| -> u32 {
         s.side(side)
             .force
-            .items
+            .counters
             .iter()
             .filter(|i| i.unit == unit && i.kind == kind && i.place == place)
-            .map(|i| i.count)
-            .sum()
+            .count() as u32
     };
     assert_eq!(
         count(Side::Russian, "4-2-6", UnitKind::Squad, ForceBox::Retained),
@@ -459,7 +458,7 @@ fn rule_12_6226_c18_commissar_exchange() {
     let commissars: Vec<_> = s
         .russian
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| i.kind == UnitKind::Commissar && i.rg_row == Some(3))
         .collect();
@@ -467,7 +466,7 @@ fn rule_12_6226_c18_commissar_exchange() {
     assert!(
         !s.russian
             .force
-            .items
+            .counters
             .iter()
             .any(|i| i.kind == UnitKind::Leader && i.unit == "8-0" && i.rg_row == Some(3))
     );
@@ -561,11 +560,10 @@ fn rule_12_6214b_reserve_dummy_cloaking_and_footnote_6_hip_in_half_squads() {
     let dummies: u32 = s
         .russian
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| i.unit == "Dummy Cloaking counter" && i.place == ForceBox::Reserve)
-        .map(|i| i.count)
-        .sum();
+        .count() as u32;
     assert_eq!(
         dummies, 5,
         "a Reserve Coy: up to five Dummy Cloaking counters"

@@ -164,11 +164,10 @@ fn rule_12_52_cg_ii_initial_scenario_scripted() {
     let count = |side: Side, unit: &str, kind: UnitKind| -> u32 {
         s.side(side)
             .force
-            .items
+            .counters
             .iter()
             .filter(|i| i.unit == unit && i.kind == kind)
-            .map(|i| i.count)
-            .sum()
+            .count() as u32
     };
     // Note x, mortar_deploy = true: one squad per two (FRU) Lt MTR Deploys: NKVD RS and FS one 4-2-6 each
     // (2 x 2-2-6 each), the given Rifle Coy and the bought one a 4-4-7 each (2 x 2-2-7 each).
@@ -178,7 +177,7 @@ fn rule_12_52_cg_ii_initial_scenario_scripted() {
     let hq: Vec<_> = s
         .russian
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| i.note.contains("62nd Army HQ"))
         .collect();
@@ -190,7 +189,7 @@ fn rule_12_52_cg_ii_initial_scenario_scripted() {
     assert!(
         s.russian
             .force
-            .items
+            .counters
             .iter()
             .any(|i| i.unit == "KV-1 M42" && i.place == ForceBox::Entering)
     );
@@ -198,7 +197,7 @@ fn rule_12_52_cg_ii_initial_scenario_scripted() {
     assert!(
         s.german
             .force
-            .items
+            .counters
             .iter()
             .any(|i| i.rg.as_deref() == Some("B1"))
     );

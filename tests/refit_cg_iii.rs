@@ -75,9 +75,11 @@ fn rule_12_53_iii2_dual_attack_set_up_then_first_move() {
     assert!(
         s.russian
             .force
-            .items
+            .counters
             .iter()
-            .any(|i| i.isolated && i.ammo_shortage && i.unit == "10-2")
+            .any(|i| i.isolated_area().is_some()
+                && i.has(&votg::force::Condition::AmmoShortage)
+                && i.unit == "10-2")
     );
     // 120 German FPP: 4 "?" bought, 116 forfeit (12.623).
     let g = s.german.roster.current().unwrap();
@@ -183,7 +185,7 @@ fn note_b_boats_one_assault_boat_per_mmc() {
     let mmc: u32 = s
         .russian
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| {
             i.rg_row == Some(row)
@@ -192,16 +194,14 @@ fn note_b_boats_one_assault_boat_per_mmc() {
                     votg::force::UnitKind::Squad | votg::force::UnitKind::Hs
                 )
         })
-        .map(|i| i.count)
-        .sum();
+        .count() as u32;
     let boats: u32 = s
         .russian
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| i.rg_row == Some(row) && i.unit == "Assault Boat")
-        .map(|i| i.count)
-        .sum();
+        .count() as u32;
     assert!(mmc > 0);
     assert_eq!(boats, mmc);
     // A MOL-P Pltn (no note b) may not.

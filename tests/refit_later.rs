@@ -71,6 +71,7 @@ fn later_day(s: &mut CampaignState, tables: &Tables, date: u8, step: &str, chits
             recon_cpp: 0,
             initiative: None,
             booby_trap: last.booby_trap.clone(),
+            ssr_commissar_dr: false,
         };
         s.side_mut(side).roster.lines.push(line);
         s.campaign.step.set(side, Position::parse(step).unwrap());

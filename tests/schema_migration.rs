@@ -79,9 +79,7 @@ fn design_3_schema_1_purchases_load_by_migration_with_their_facts_typed() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Pre-Reg hex x1"))
-        .stderr(predicate::str::contains(
-            "german/purchases.csv is of an older schema",
-        ));
+        .stderr(predicate::str::contains("german/purchases.csv is schema 1"));
 }
 
 /// Moves the campaign on to 16 Sep, both sides at 12.621, writing only
@@ -118,6 +116,7 @@ fn to_16_sep(dir: &Path) {
             recon_cpp: 0,
             initiative: None,
             booby_trap: last.booby_trap.clone(),
+            ssr_commissar_dr: false,
         });
         s.campaign
             .step

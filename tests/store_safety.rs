@@ -130,7 +130,7 @@ fn design_6_damaged_files_are_reported_and_left_alone() {
         &c,
         "german/force.toml",
         format!(
-            "{force}\n[[items]]\nunit = \"x\"\nkind = \"tank\"\ncount = 1\nbox = \"retained\"\n"
+            "{force}\n[[counters]]\nid = \"G-999\"\nunit = \"x\"\nkind = \"tank\"\nbox = \"retained\"\n"
         )
         .as_bytes(),
         "german/force.toml:",

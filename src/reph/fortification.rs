@@ -2,7 +2,7 @@
 //! Table with the side's costs and every limit of its footnotes.
 
 use crate::error::Error;
-use crate::force::{ForceBox, ForceItem, UnitKind};
+use crate::force::{ForceBox, NewCounter, UnitKind};
 use crate::fortification_table::FortificationItem;
 use crate::fraction::fru;
 use crate::journal::Entry;
@@ -138,7 +138,7 @@ fn non_reserve_squads(s: &Session, side: Side) -> u32 {
     s.state
         .side(side)
         .force
-        .items
+        .counters
         .iter()
         .filter(|i| {
             i.kind == UnitKind::Squad
@@ -147,8 +147,7 @@ fn non_reserve_squads(s: &Session, side: Side) -> u32 {
                     ForceBox::Reserve | ForceBox::Casualties | ForceBox::RedeployedAfv
                 )
         })
-        .map(|i| i.count)
-        .sum()
+        .count() as u32
 }
 
 /// The orders checked together against every limit of 12.623: what they buy,
@@ -231,15 +230,14 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
                     .state
                     .side(side)
                     .force
-                    .items
+                    .counters
                     .iter()
                     // A Dug-In AFV, or any Retained AFV, which the Russian may Dig In at will (12.6214c).
                     .filter(|i| {
                         i.kind == UnitKind::Vehicle
                             && matches!(i.place, ForceBox::DugInAfv | ForceBox::Retained)
                     })
-                    .map(|i| i.count)
-                    .sum();
+                    .count() as u32;
                 let hip_afv: u32 = bought
                     .iter()
                     .filter(|o| o.keyword == "hip" && o.variant.as_deref() == Some("afv"))
@@ -320,9 +318,9 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             match plan(s, side, &trial) {
                 Ok(p) => {
                     orders_text = trial;
-                    println!("  {} FPP left.", available - p.spent);
+                    s.say(format!("  {} FPP left.", available - p.spent));
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => s.say(e.to_string()),
             }
         }
     } else {
@@ -368,10 +366,9 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             .fortifications
             .push(format!("{described}{times}{at} ({} FPP)", o.cost));
         if o.keyword != "booby-trap" {
-            let mut item = ForceItem::new(
+            let mut item = NewCounter::new(
                 described.clone(),
                 UnitKind::Fortification,
-                count,
                 ForceBox::Fortifications,
             );
             let mut notes = Vec::new();
@@ -382,7 +379,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
                 notes.push(format!("at {a}"));
             }
             item.note = notes.join("; ");
-            files.force.items.push(item);
+            files.force.add_n(&item, count);
         }
     }
     for o in &bought {

@@ -2,7 +2,7 @@
 //! Purchase Record row with its typed facts, and what the RG gives at once.
 
 use super::Quote;
-use crate::force::{ForceBox, ForceItem, UnitKind};
+use crate::force::{ForceBox, NewCounter, UnitKind};
 use crate::purchase_record::PurchaseRow;
 use crate::rg_chart::{RgClass, RgDef};
 use crate::roster::Bought;
@@ -75,13 +75,13 @@ pub fn record(state: &mut CampaignState, side: Side, q: &Quote) {
     if let Some(mut item) = capability_item(&q.rg) {
         item.rg_row = Some(row_no);
         item.note = note;
-        files.force.items.push(item);
+        files.force.add(item);
     }
 }
 
 /// The Force Organizer line of an RG with no strength to roll (Stuka,
 /// Bombardment, Observer, Spotter Plane, MOL Capability): in the OB at once.
-pub fn capability_item(rg: &RgDef) -> Option<ForceItem> {
+pub fn capability_item(rg: &RgDef) -> Option<NewCounter> {
     match rg.class {
         RgClass::Stuka
         | RgClass::Bombardment
@@ -89,7 +89,7 @@ pub fn capability_item(rg: &RgDef) -> Option<ForceItem> {
         | RgClass::Spotter
         | RgClass::MolCapability => {
             let name = format!("{} ({})", rg.group_type, rg.units_text());
-            let mut item = ForceItem::new(name, UnitKind::Capability, 1, ForceBox::Retained);
+            let mut item = NewCounter::new(name, UnitKind::Capability, ForceBox::Retained);
             item.rg = Some(rg.id.clone());
             Some(item)
         }
