@@ -6,8 +6,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::cg_day::CgDay;
+use crate::initiative_matrix::{Chit, ScenarioType};
 use crate::reph::sequence::{Occasion, StepId};
 use crate::side::{Cg, Side};
+use crate::weather::{Ec, Weather, Wind};
 
 /// How far the public dice stream (weather, initiative, set-up order, the
 /// Dual Attack drs) has gone. It has no seed of its own: its key is derived
@@ -130,15 +132,15 @@ pub struct DayFacts {
     pub night: bool,
     /// The number of the CG scenario played (1 = Initial Scenario); none on an Idle Day.
     pub scenario: Option<u32>,
-    pub weather: Option<String>,
-    pub ec: Option<String>,
-    pub wind: Option<String>,
-    pub scenario_type: Option<String>,
+    pub weather: Option<Weather>,
+    pub ec: Option<Ec>,
+    pub wind: Option<Wind>,
+    pub scenario_type: Option<ScenarioType>,
     pub sets_up_first: Option<Side>,
     pub moves_first: Option<Side>,
     /// Initiative chits, once revealed (12.6252).
-    pub german_chit: Option<String>,
-    pub russian_chit: Option<String>,
+    pub german_chit: Option<Chit>,
+    pub russian_chit: Option<Chit>,
     pub victor: Option<Side>,
 }
 
@@ -246,5 +248,39 @@ impl Campaign {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed day facts read and write the strings campaign.toml has
+    /// always had (12.620, 12.6252, 12.6261).
+    #[test]
+    fn day_facts_keep_their_campaign_toml_strings() {
+        let text = r#"date = 15
+night = false
+scenario = 1
+weather = "overcast"
+ec = "moist"
+wind = "Mild Breeze from the SW at start"
+scenario_type = "german-assault"
+sets_up_first = "russian"
+moves_first = "german"
+german_chit = "attack"
+russian_chit = "idle"
+"#;
+        let d: DayFacts = toml::from_str(text).unwrap();
+        assert_eq!(d.weather, Some(Weather::Overcast));
+        assert_eq!(d.ec, Some(Ec::Moist));
+        assert_eq!(d.scenario_type, Some(ScenarioType::GermanAssault));
+        assert_eq!(
+            (d.german_chit, d.russian_chit),
+            (Some(Chit::Attack), Some(Chit::Idle))
+        );
+        assert_eq!(toml::to_string(&d).unwrap(), text);
+        let bad = text.replace("\"moist\"", "\"soggy\"");
+        assert!(toml::from_str::<DayFacts>(&bad).is_err());
     }
 }

@@ -119,7 +119,9 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
         "Chits G/R",
         "Victor",
     ]);
-    let opt = |o: &Option<String>| o.clone().unwrap_or_else(|| "—".into());
+    fn opt<T: std::fmt::Display>(o: &Option<T>) -> String {
+        o.as_ref().map_or_else(|| "—".into(), ToString::to_string)
+    }
     let side = |o: &Option<Side>| o.map_or("—".to_string(), |s| s.name().to_string());
     for d in &c.days {
         t.add_row(vec![
@@ -283,7 +285,7 @@ pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<S
             r.guns.clone(),
             r.leaders.clone(),
             r.other.clone(),
-            r.on_board.clone(),
+            r.on_board.to_string(),
         ]);
         t.add_row(row);
     }

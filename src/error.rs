@@ -135,6 +135,10 @@ pub enum Error {
     #[error("{0}")]
     Refused(String),
 
+    /// 12.621: a purchase refused by a rule, with what is left and possible.
+    #[error("{0}")]
+    PurchaseRefused(Box<crate::reph::purchase::RefusedPurchase>),
+
     #[error("{file}:{line}:{column}: {message}\nFix the answers file; nothing was changed.")]
     AnswersSyntax {
         file: String,

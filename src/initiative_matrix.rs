@@ -1,5 +1,7 @@
 //! The Initiative Matrix (12.6252).
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::historical_drm::ChartFootnote;
@@ -18,6 +20,40 @@ pub enum ScenarioType {
     GermanAssault,
     RussianAssault,
     IdleDay,
+}
+
+impl Chit {
+    /// As the answers file and `campaign.toml` write it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Chit::Attack => "attack",
+            Chit::Idle => "idle",
+        }
+    }
+}
+
+impl fmt::Display for Chit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl ScenarioType {
+    /// As `campaign.toml` and the CG definitions write it.
+    pub fn id(self) -> &'static str {
+        match self {
+            ScenarioType::DualAttack => "dual-attack",
+            ScenarioType::GermanAssault => "german-assault",
+            ScenarioType::RussianAssault => "russian-assault",
+            ScenarioType::IdleDay => "idle-day",
+        }
+    }
+}
+
+impl fmt::Display for ScenarioType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

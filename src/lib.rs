@@ -41,5 +41,6 @@ pub mod sw_chart;
 pub mod table;
 pub mod table_cmd;
 pub mod tables;
+pub mod weather;
 
 pub use error::Error;

@@ -7,7 +7,7 @@ use crate::cg_def::CgDef;
 use crate::dice::{Seed, Seeds};
 use crate::force::{Condition, Force, ForceBox, NewCounter, UnitKind};
 use crate::journal::{self, Entry};
-use crate::purchase_record::{GIVEN, PurchaseRow};
+use crate::purchase_record::PurchaseRow;
 use crate::reph::sequence::{self, Occasion};
 use crate::roster::{Pool, Roster, RosterLine};
 use crate::side::Side;
@@ -30,10 +30,10 @@ pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> Campaig
         date: day.date,
         night: day.night,
         scenario: Some(1),
-        weather: def.initial.weather.clone(),
-        ec: def.initial.ec.clone(),
-        wind: def.initial.wind.clone(),
-        scenario_type: def.initial.scenario_type.clone(),
+        weather: def.initial.weather,
+        ec: def.initial.ec,
+        wind: def.initial.wind,
+        scenario_type: def.initial.scenario_type,
         sets_up_first: def
             .initial
             .sets_up_first
@@ -44,8 +44,8 @@ pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> Campaig
             .moves_first
             .as_deref()
             .and_then(|s| s.parse().ok()),
-        german_chit: def.initial.german_chit.clone(),
-        russian_chit: def.initial.russian_chit.clone(),
+        german_chit: def.initial.german_chit,
+        russian_chit: def.initial.russian_chit,
         victor: None,
     };
     let campaign = Campaign {
@@ -112,9 +112,10 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) 
         recon: None,
         recon_cpp: 0,
         initiative: match side {
-            Side::German => def.initial.german_chit.clone(),
-            Side::Russian => def.initial.russian_chit.clone(),
-        },
+            Side::German => def.initial.german_chit,
+            Side::Russian => def.initial.russian_chit,
+        }
+        .map(|c| c.id().to_string()),
         booby_trap: (side == Side::Russian).then(|| "C".to_string()),
         ssr_commissar_dr: false,
     };
@@ -134,25 +135,20 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) 
         for given in &group.rgs {
             let rg = chart.rg(&given.rg).expect("validated CG definition");
             for _ in 0..given.count {
-                let mut other = format!("{GIVEN} (group {})", g + 1);
-                if given.strength_drm != 0 {
-                    other.push_str(&format!(
-                        "; {:+} Strength DRM ({})",
+                let drm = (given.strength_drm != 0).then(|| {
+                    format!(
+                        "{:+} Strength DRM ({})",
                         given.strength_drm,
                         given.strength_drm_rule.as_deref().unwrap_or("SSR")
-                    ));
-                }
-                if given.leader_gate_na {
-                    other.push_str("; @ NA (II-4)");
-                }
+                    )
+                });
                 purchases.push(PurchaseRow {
                     cg_day: day,
                     rg_id: rg.id.clone(),
                     group_type: rg.group_type.clone(),
                     purchased_so_far: None,
                     remaining: Some(rg.cg_max.total(def.cg)),
-                    other,
-                    ..PurchaseRow::default()
+                    ..PurchaseRow::given(g as u32 + 1, drm, given.leader_gate_na)
                 });
                 if let Some(mut item) = crate::reph::purchase::capability_item(rg) {
                     item.rg_row = Some(purchases.len());

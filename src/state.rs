@@ -74,14 +74,6 @@ fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error>
     })
 }
 
-fn csv_file<T: DeserializeOwned>(
-    files: &Files,
-    name: &str,
-    header: &[&str],
-) -> Result<Vec<T>, Error> {
-    Ok(csv_file_of(files, name, &[header])?.0)
-}
-
 /// A CSV file whose header is one of `headers` (the current one first, then
 /// older ones that still load); also returns which one it had.
 fn csv_file_of<T: DeserializeOwned>(
@@ -254,8 +246,7 @@ impl CampaignState {
             check_schema(&roster_name, roster.schema)?;
             roster.validate(side).map_err(|e| data(&roster_name, e))?;
             let purchases_name = format!("{side}/purchases.csv");
-            let purchases: Vec<PurchaseRow> =
-                csv_file(files, &purchases_name, purchase_record::COLUMNS)?;
+            let purchases = purchase_rows(files, &purchases_name, &mut notes)?;
             let chart = match side {
                 Side::German => &tables.german_rg,
                 Side::Russian => &tables.russian_rg,
@@ -372,6 +363,36 @@ fn journal_file(
     Ok(journal)
 }
 
+/// The RG Purchase Record of schema 2, or of schema 1 migrated (its typed
+/// facts read once from the words of `other`).
+fn purchase_rows(
+    files: &Files,
+    name: &str,
+    notices: &mut Vec<String>,
+) -> Result<Vec<PurchaseRow>, Error> {
+    let (mut rows, which): (Vec<PurchaseRow>, usize) = csv_file_of(
+        files,
+        name,
+        &[purchase_record::COLUMNS, purchase_record::LEGACY_COLUMNS],
+    )?;
+    if which == 1 {
+        purchase_record::migrate(&mut rows).map_err(|(i, message)| {
+            data(
+                name,
+                (
+                    format!("row {} other", i + 2),
+                    rows[i].other.clone(),
+                    message,
+                ),
+            )
+        })?;
+        notices.push(format!(
+            "{name} is schema 1 (the 19 columns of 12.6218 only): read by migration as schema 2, its facts (Initial OB group, \"@\" NA, boats, Pre-Reg hexes, Creeping Barrage, Stuka price) read from the words of `other`. The next command that changes the campaign writes it in schema 2."
+        ));
+    }
+    Ok(rows)
+}
+
 fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
     toml::to_string_pretty(value)
         .expect("campaign values serialise")
@@ -405,16 +426,6 @@ fn check_purchases(
                 ),
             ));
         };
-        if !["", "O", "R", "D"].contains(&row.on_board.as_str()) {
-            return Err(data(
-                file,
-                (
-                    field("on_board"),
-                    row.on_board.clone(),
-                    "On-Bd is O (On-map), R (Reserve), D (Dug-In) or blank (12.6218)".into(),
-                ),
-            ));
-        }
         if !["", "RS", "FS", "LD", "MD", "HD", "F", "D", "P", "N", "S"]
             .contains(&row.strength.as_str())
         {

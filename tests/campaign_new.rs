@@ -6,10 +6,12 @@ use std::path::Path;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use votg::force::{ForceBox, UnitKind};
+use votg::initiative_matrix::Chit;
 use votg::side::Side;
 use votg::state::CampaignState;
 use votg::store::Store;
 use votg::tables::Tables;
+use votg::weather::{Ec, Weather};
 
 fn votg() -> Command {
     let mut c = Command::cargo_bin("votg").unwrap();
@@ -144,8 +146,8 @@ fn rule_12_52_cg_ii_initial_obs() {
             .all(|p| p.purchased_so_far.is_none())
     );
     let today = s.campaign.today().unwrap();
-    assert_eq!(today.weather.as_deref(), Some("clear"));
-    assert_eq!(today.ec.as_deref(), Some("dry"));
+    assert_eq!(today.weather, Some(Weather::Clear));
+    assert_eq!(today.ec, Some(Ec::Dry));
     assert_eq!(today.sets_up_first, Some(Side::Russian));
     assert_eq!(today.moves_first, Some(Side::German));
 }
@@ -258,8 +260,8 @@ fn rule_12_53_cg_iii_initial_obs() {
     assert!(s.german.purchases.iter().all(|p| p.other.contains("+2")));
     // III-2: a Dual Attack; both chits Attack (12.5, C15).
     let today = s.campaign.today().unwrap();
-    assert_eq!(today.german_chit.as_deref(), Some("attack"));
-    assert_eq!(today.russian_chit.as_deref(), Some("attack"));
+    assert_eq!(today.german_chit, Some(Chit::Attack));
+    assert_eq!(today.russian_chit, Some(Chit::Attack));
     assert_eq!(today.sets_up_first, None, "III-2: a dr decides");
 }
 

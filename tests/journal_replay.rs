@@ -155,8 +155,8 @@ fn issue_7_public_answers_are_public() {
     s.campaign.occasion = votg::campaign::OccasionName::AfterScenario;
     s.campaign.days.push(votg::campaign::DayFacts {
         date: 15,
-        weather: Some("clear".into()),
-        ec: Some("dry".into()),
+        weather: Some(votg::weather::Weather::Clear),
+        ec: Some(votg::weather::Ec::Dry),
         ..Default::default()
     });
     for side in votg::side::Side::BOTH {

@@ -1,5 +1,5 @@
 //! DESIGN §3: a newer votg opens an older campaign by migrating it, and says
-//! so; it never refuses it. tests/data/cg-i-walkthrough-schema1 is the README
+//! so; it never refuses it. tests/data/schema-1-cg-i-walkthrough is the README
 //! walkthrough as votg wrote it before private dice: one seed in
 //! campaign.toml (and printed in the journal), a 13-column journal.
 
@@ -12,7 +12,7 @@ use votg::roster::{Pool, Roster};
 use votg::side::Side;
 
 fn old_campaign(tmp: &tempfile::TempDir) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/cg-i-walkthrough-schema1");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schema-1-cg-i-walkthrough");
     let dir = tmp.path().join("old");
     for side in ["german", "russian"] {
         std::fs::create_dir_all(dir.join(side)).unwrap();

@@ -8,11 +8,13 @@ mod common;
 use common::{Camp, votg};
 use predicates::prelude::*;
 use votg::campaign::{DayFacts, OccasionName, Position};
+use votg::initiative_matrix::ScenarioType;
 use votg::roster::{Pool, RosterLine};
 use votg::side::Side;
 use votg::state::CampaignState;
 use votg::store::Store;
 use votg::tables::Tables;
+use votg::weather::{Ec, Weather};
 
 /// A CG II campaign on 15 Sep after the Initial Scenario (won by the German),
 /// both sides at 12.625.
@@ -45,8 +47,8 @@ fn later_day(s: &mut CampaignState, tables: &Tables, date: u8, step: &str, chits
     s.campaign.russian_attack_chits_used = chits_used;
     s.campaign.days.push(DayFacts {
         date,
-        weather: Some("clear".into()),
-        ec: Some("dry".into()),
+        weather: Some(Weather::Clear),
+        ec: Some(Ec::Dry),
         ..Default::default()
     });
     for side in Side::BOTH {
@@ -97,7 +99,7 @@ fn rule_12_6252_german_assault() {
         .stdout(predicate::str::contains(">= 20"));
     let s = c.state();
     let today = s.campaign.today().unwrap();
-    assert_eq!(today.scenario_type.as_deref(), Some("german-assault"));
+    assert_eq!(today.scenario_type, Some(ScenarioType::GermanAssault));
     assert_eq!(
         (today.sets_up_first, today.moves_first),
         (Some(Side::Russian), Some(Side::German))
@@ -134,7 +136,7 @@ fn rule_12_6254_russian_night_assault_uses_an_attack_chit() {
     let s = c.state();
     assert!(s.campaign.night);
     let today = s.campaign.today().unwrap();
-    assert_eq!(today.scenario_type.as_deref(), Some("russian-assault"));
+    assert_eq!(today.scenario_type, Some(ScenarioType::RussianAssault));
     assert_eq!(
         (today.sets_up_first, today.moves_first),
         (Some(Side::German), Some(Side::Russian))
@@ -301,8 +303,8 @@ fn rule_12_6253_counterattack_chits_are_automatic() {
         .stdout(predicate::str::contains("Russian Assault"));
     let s = c.state();
     assert_eq!(
-        s.campaign.today().unwrap().scenario_type.as_deref(),
-        Some("russian-assault")
+        s.campaign.today().unwrap().scenario_type,
+        Some(ScenarioType::RussianAssault)
     );
     assert_eq!(s.campaign.russian_attack_chits_used, 1);
 }

@@ -115,7 +115,9 @@ fn design_6_damaged_files_are_reported_and_left_alone() {
     // An RG over its CG Max: a third bought A3 in CG II (max 3) is fine, a 4th is not.
     let mut over = purchases.clone();
     for _ in 0..4 {
-        over.push_str("14/9,A3,T-34 M41 Pltn,1,,,,,,,,,,,,,,,\n");
+        // The row's other columns blank, however many the schema has.
+        let blanks = ",".repeat(votg::purchase_record::COLUMNS.len() - 4);
+        over.push_str(&format!("14/9,A3,T-34 M41 Pltn,1{blanks}\n"));
     }
     damaged(
         &c,

@@ -13,39 +13,11 @@ use crate::side::Side;
 pub const STEP: &str = "12.625";
 
 pub fn chit_name(c: Chit) -> &'static str {
-    match c {
-        Chit::Attack => "attack",
-        Chit::Idle => "idle",
-    }
+    c.id()
 }
 
 pub fn parse_chit(s: &str) -> Option<Chit> {
-    match s {
-        "attack" => Some(Chit::Attack),
-        "idle" => Some(Chit::Idle),
-        _ => None,
-    }
-}
-
-/// The scenario type's id as `campaign.toml` keeps it.
-pub fn scenario_name(t: ScenarioType) -> &'static str {
-    match t {
-        ScenarioType::DualAttack => "dual-attack",
-        ScenarioType::GermanAssault => "german-assault",
-        ScenarioType::RussianAssault => "russian-assault",
-        ScenarioType::IdleDay => "idle-day",
-    }
-}
-
-pub fn parse_scenario_type(s: &str) -> Option<ScenarioType> {
-    [
-        ScenarioType::DualAttack,
-        ScenarioType::GermanAssault,
-        ScenarioType::RussianAssault,
-        ScenarioType::IdleDay,
-    ]
-    .into_iter()
-    .find(|t| scenario_name(*t) == s)
+    [Chit::Attack, Chit::Idle].into_iter().find(|c| c.id() == s)
 }
 
 /// 12.6254: the Russian declares a Russian Assault (or Counterattack) a
@@ -105,7 +77,7 @@ pub fn russian_attack_allowed(campaign: &Campaign, def: &CgDef) -> Result<(), St
         .days
         .iter()
         .filter(|d| d.date == campaign.date && d.scenario != Some(1))
-        .filter(|d| d.russian_chit.as_deref() == Some("attack"))
+        .filter(|d| d.russian_chit == Some(Chit::Attack))
         .count();
     if today >= 1 {
         return Err(format!(
@@ -218,9 +190,9 @@ pub fn reveal(s: &mut Session) -> Result<ScenarioType, Error> {
     }
     let generated = cell.scenario != ScenarioType::IdleDay;
     if let Some(d) = s.state.campaign.today_mut() {
-        d.german_chit = Some(chit_name(g).into());
-        d.russian_chit = Some(chit_name(r).into());
-        d.scenario_type = Some(scenario_name(cell.scenario).into());
+        d.german_chit = Some(g);
+        d.russian_chit = Some(r);
+        d.scenario_type = Some(cell.scenario);
         d.scenario = generated.then_some(scenario);
     }
     if !generated {

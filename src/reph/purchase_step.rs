@@ -3,10 +3,11 @@
 
 use crate::error::Error;
 use crate::journal::Entry;
-use crate::reph::purchase::{self, Market, Purchase, Quote};
+use crate::reph::purchase::{self, Market, Purchase, Quote, RefusedPurchase};
 use crate::reph::session::Session;
 use crate::rg_chart::RgClass;
 use crate::side::Side;
+use crate::weather::Weather;
 
 pub const STEP: &str = "12.621";
 
@@ -24,42 +25,18 @@ pub fn quote_all(s: &Session, side: Side, texts: &[String]) -> Result<Vec<Quote>
         let p = Purchase::parse(text).map_err(Error::Usage)?;
         match market.quote(&p, &quotes) {
             Ok(q) => quotes.push(q),
-            Err(why) => return Err(Error::Refused(refusal(&market, &quotes, text, &why))),
+            Err(why) => {
+                let refused = RefusedPurchase::new(&market, text, &p, why);
+                return Err(Error::PurchaseRefused(Box::new(refused)));
+            }
         }
     }
     Ok(quotes)
 }
 
-/// A refusal: the rule that refuses, then what can still be bought.
-pub fn refusal(market: &Market, quotes: &[Quote], text: &str, why: &str) -> String {
-    let possible = market.still_possible(quotes);
-    let line = market.state.line(market.side);
-    let spent: i64 = quotes.iter().map(|q| q.from_cpp).sum();
-    let spent_support: i64 = quotes.iter().map(|q| q.from_support).sum();
-    let mut msg = format!("Purchase `{text}` refused: {why}.\nNothing was bought.");
-    msg.push_str(&format!(" {} CPP left", line.cpp.left - spent));
-    if let Some(p) = line.support_cpp {
-        msg.push_str(&format!(", {} Support CPP left", p.left - spent_support));
-    }
-    if possible.is_empty() {
-        msg.push_str("; nothing else can be purchased now.");
-    } else {
-        msg.push_str(". Still possible: ");
-        msg.push_str(
-            &possible
-                .iter()
-                .map(|(id, cost, what)| format!("{id} {what} {cost} CPP"))
-                .collect::<Vec<_>>()
-                .join("; "),
-        );
-        msg.push('.');
-    }
-    msg
-}
-
 pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
     let night = s.state.campaign.night;
-    let overcast = s.state.campaign.today().and_then(|d| d.weather.as_deref()) == Some("overcast");
+    let overcast = s.state.campaign.today().and_then(|d| d.weather) == Some(Weather::Overcast);
     for q in quotes {
         // Allowed, but wasted: the rules say so, and so does votg.
         match q.rg.class {
@@ -123,13 +100,8 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             match quote_all(s, side, &texts) {
                 Ok(quotes) => apply(s, side, &quotes),
                 // The menu follows, so the refusal's own list is left out.
-                Err(e) => println!(
-                    "{}",
-                    e.to_string()
-                        .split(" Still possible:")
-                        .next()
-                        .unwrap_or_default()
-                ),
+                Err(Error::PurchaseRefused(r)) => println!("{}.", r.summary()),
+                Err(e) => println!("{e}"),
             }
         }
     } else {
@@ -161,8 +133,8 @@ fn show_market(s: &mut Session, side: Side) {
     let line = s.state.line(side);
     let mut t = crate::render::grid();
     t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
-    for (id, cost, what) in market.still_possible(&[]) {
-        t.add_row(vec![id, what, cost.to_string()]);
+    for p in market.still_possible(&[]) {
+        t.add_row(vec![p.rg.clone(), p.what(), p.cost.to_string()]);
     }
     let support = line
         .support_cpp

@@ -57,8 +57,7 @@ pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
             .state
             .campaign
             .today()
-            .and_then(|d| d.scenario_type.as_deref())
-            .and_then(initiative::parse_scenario_type)
+            .and_then(|d| d.scenario_type)
             .ok_or_else(|| {
                 Error::Refused("no scenario type is recorded for this CG Day (12.6252)".into())
             })?;

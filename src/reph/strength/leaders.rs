@@ -97,7 +97,7 @@ pub(super) fn platoon(
     got: &mut Received,
 ) -> Result<(), Error> {
     let row = &s.state.side(side).purchases[row_index];
-    let gate_na = row.other.contains("@ NA");
+    let gate_na = row.gate_na;
     if side == Side::Russian && !gate_na && !passes_gate(s, side, rg)? {
         return Ok(());
     }

@@ -106,10 +106,7 @@ fn receive(s: &mut Session, side: Side, row_index: usize, rg: &RgDef) -> Result<
         _ => unreachable!("needs_strength"),
     };
     // Note b: an RG bought to enter in boats gets one Assault Boat per MMC.
-    if s.state.side(side).purchases[row_index]
-        .other
-        .contains("Boats")
-    {
+    if s.state.side(side).purchases[row_index].boats {
         let mmc = got.count_of(&[UnitKind::Squad, UnitKind::Hs, UnitKind::Crew]);
         got.add(
             "Assault Boat",
