@@ -100,8 +100,8 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             match quote_all(s, side, &texts) {
                 Ok(quotes) => apply(s, side, &quotes),
                 // The menu follows, so the refusal's own list is left out.
-                Err(Error::PurchaseRefused(r)) => println!("{}.", r.summary()),
-                Err(e) => println!("{e}"),
+                Err(Error::PurchaseRefused(r)) => s.say(format!("{}.", r.summary())),
+                Err(e) => s.say(e.to_string()),
             }
         }
     } else {
@@ -139,9 +139,10 @@ fn show_market(s: &mut Session, side: Side) {
     let support = line
         .support_cpp
         .map_or(String::new(), |p| format!(" + {} Support CPP", p.left));
-    println!(
+    let text = format!(
         "{} has {} CPP{support}. What can be bought now:\n{t}",
         side.name(),
         line.cpp.left
     );
+    s.say(text);
 }
