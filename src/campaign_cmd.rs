@@ -15,11 +15,20 @@ use crate::state::CampaignState;
 use crate::store::Store;
 use crate::tables::Tables;
 
-/// Opens and loads a campaign; the store stays locked while it lives.
+/// Opens and loads a campaign for writing; the store stays locked while it
+/// lives.
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
     let state = CampaignState::from_files(&store.read_files()?, tables)?;
     Ok((store, state))
+}
+
+/// Loads a campaign for reading: no lock, nothing written, so it works on a
+/// read-only campaign and while another votg (a refit waiting for input)
+/// holds the lock. It sees the last committed state (an interrupted commit
+/// as recovery will finish it).
+pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
+    CampaignState::from_files(&Store::read_committed(dir)?, tables)
 }
 
 pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
@@ -65,7 +74,7 @@ pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
 
 pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let c = &state.campaign;
     let def = cg_def::load(&tables, c.cg)?;
     let mut out = format!(
@@ -130,7 +139,7 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
 
 pub fn roster(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let roster = &state.side(side).roster;
     let german = side == Side::German;
     let mut header = vec![
@@ -231,7 +240,7 @@ pub fn roster(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<Stri
 
 pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let rows = &state.side(side).purchases;
     if csv {
         return Ok(String::from_utf8(purchase_record::to_csv(rows)).expect("utf-8"));
@@ -285,7 +294,7 @@ pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<S
 
 pub fn force(dir: &Path, side: Side, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let force = &state.side(side).force;
     let mut out = format!(
         "{} Force Organizer (Chapter V divider) — CG {}\n",
@@ -343,7 +352,7 @@ pub fn log(
     global: &Global,
 ) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let mut t = grid();
     t.set_header(vec![
         "#", "CG Day", "Step", "Side", "What", "Dice", "Orig", "DRM", "Final", "Result", "Rule",
@@ -387,14 +396,41 @@ pub fn log(
     Ok(out)
 }
 
-pub fn undo(dir: &Path, global: &Global) -> Result<String, Error> {
+/// `votg undo [--side S]`: takes back the last step. With `--side`, only
+/// if it was that side's (or a public step); the other side's step is
+/// refused without saying what it was. Without `--side`, a secret step is
+/// taken back without saying what it was either.
+pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let store = Store::open(dir)?;
-    // Undo works even when the current files are damaged: that is when it is
-    // needed most. The restored state must load, though.
-    let label = store.undo()?;
-    CampaignState::from_files(&store.read_files()?, &tables)?;
+    let plan = store.plan_undo()?.ok_or_else(|| Error::NothingToUndo {
+        dir: dir.to_path_buf(),
+    })?;
+    if let (Some(me), Some(owner)) = (side, plan.step.side)
+        && me != owner
+    {
+        return Err(Error::Refused(format!(
+            "the last step is the {0}'s; the {0} player must undo it first (votg undo --side {1}). Nothing was changed.",
+            owner.name(),
+            owner.id()
+        )));
+    }
+    let shown = |step: &crate::store::Snapshot| match (side, step.side) {
+        (None, Some(owner)) if step.secret => format!("a secret {} step", owner.name()),
+        _ => step.label.clone(),
+    };
+    // Undo works even when the current files are damaged (that is when it
+    // is needed most), but what it restores must load: a damaged history
+    // entry is refused before anything changes.
+    if let Err(e) = CampaignState::from_files(&plan.restored, &tables) {
+        return Err(Error::Refused(format!(
+            "undo refused: the campaign as it was before the last step ({}) does not load, so it is not restored. Nothing was changed.\n{e}",
+            shown(&plan.step)
+        )));
+    }
+    let step = store.apply_undo(plan)?;
     Ok(format!(
-        "Undone: {label}. The campaign is as it was before that step.\n"
+        "Undone: {}. The campaign is as it was before that step.\n",
+        shown(&step)
     ))
 }

@@ -15,7 +15,7 @@ use crate::reph::session::{CampaignDice, Session, campaign_dice};
 use crate::reph::{fortification, initiative, purchase_step, recon, sequence, strength};
 use crate::side::Side;
 use crate::state::CampaignState;
-use crate::store::Store;
+use crate::store::{Snapshot, Store};
 use crate::tables::Tables;
 
 /// The Initial Scenario's steps (C1 †), then its set-up order (12.5, III-2)
@@ -42,7 +42,7 @@ impl Run<'_> {
     /// undo) only if it succeeds, so a failed step changes nothing.
     fn step(
         &mut self,
-        label: &str,
+        snapshot: Snapshot,
         f: impl FnOnce(&mut Session) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let mut session = Session {
@@ -62,7 +62,7 @@ impl Run<'_> {
         let files = next.to_files();
         // Never write a campaign that would not load again.
         CampaignState::from_files(&files, self.tables)?;
-        self.store.commit(&files, Some(label))?;
+        self.store.commit(&files, Some(&snapshot))?;
         self.state = next;
         Ok(())
     }
@@ -153,7 +153,7 @@ pub fn refit(
             let title = sequence::find(step).map_or("", |s| s.title);
             let label = format!("{} {step} {title}", side.name());
             let next = next_step(steps, step);
-            run.step(&label, |s| {
+            run.step(Snapshot::secret(side, label), |s| {
                 s.say(format!("== {} — {step} {title} ==", side.name()));
                 match step {
                     "12.621" => {
@@ -178,7 +178,7 @@ pub fn refit(
     if both_at(&run, SETUP) {
         if !initial {
             let mut generated = true;
-            run.step("12.6252 Initiative chits revealed (public)", |s| {
+            run.step(Snapshot::public("12.6252 Initiative chits revealed"), |s| {
                 generated = reveal(s)?;
                 Ok(())
             })?;
@@ -186,7 +186,7 @@ pub fn refit(
                 return Ok(run.out);
             }
         }
-        run.step("12.626 set-up order (public)", set_up_order)?;
+        run.step(Snapshot::public("12.626 set-up order"), set_up_order)?;
         set_up_now = true;
     } else if Side::BOTH.iter().any(|&s| standing(&run, s) == SETUP) {
         let waiting: Vec<String> = Side::BOTH
@@ -202,7 +202,7 @@ pub fn refit(
     // The first-move dr is made only after all set-up is complete (12.627),
     // so never in the same run that decided who sets up first.
     if both_at(&run, COMMENCE) && !set_up_now {
-        run.step("12.627 first-move dr (public)", first_move)?;
+        run.step(Snapshot::public("12.627 first-move dr"), first_move)?;
     }
     if both_at(&run, DONE) {
         run.out.push_str(
@@ -424,7 +424,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         global,
     )?;
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
-    run.step(&label, |s| {
+    run.step(Snapshot::secret(side, label), |s| {
         check_roster_line(s, side)?;
         let quotes = purchase_step::quote_all(s, side, purchases)?;
         purchase_step::apply(s, side, &quotes);

@@ -1,0 +1,115 @@
+//! Reading a campaign without the lock and without writing anything, so
+//! `status`, `roster`, `log` … work on a read-only campaign and while a
+//! refit waits for input.
+//!
+//! Readers see committed files only. With no commit in flight they read
+//! every file, then check that no commit marker appeared and that every path
+//! still names the file they read (commits replace files by rename, never in
+//! place): then what they read was the campaign at one moment. If a commit
+//! was interrupted after its commit point, they read the campaign as
+//! recovery will make it — each file from its staged copy or from its
+//! place, checked against the manifest — without finishing it. A commit
+//! racing the read makes them read again.
+
+use std::path::Path;
+
+use super::fsio::{FileId, hash, open_regular, read_opened};
+use super::txn::{Manifest, Txn};
+use super::{FILES, Files};
+use crate::error::Error;
+
+/// How often a reader tries before it gives up on a campaign being written.
+const ATTEMPTS: u32 = 50;
+
+pub fn read_committed(dir: &Path) -> Result<Files, Error> {
+    let txn = Txn::new(dir);
+    let mut last = None;
+    for attempt in 0..ATTEMPTS {
+        if attempt > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let before = txn.manifest()?;
+        let result = match &before {
+            None => read_quiet(dir, &txn)?,
+            Some(m) => read_as_recovered(dir, &txn, m)?,
+        };
+        match result {
+            Ok(files) => return Ok(files),
+            Err(why) => last = Some(why),
+        }
+    }
+    Err(Error::Busy {
+        dir: dir.to_path_buf(),
+        detail: last.unwrap_or_default(),
+    })
+}
+
+/// No commit in flight: every file, read as of one moment, or `Err` (a
+/// commit raced the read) to try again.
+fn read_quiet(dir: &Path, txn: &Txn) -> Result<Result<Files, String>, Error> {
+    let mut opened = Vec::new();
+    let mut files = Files::new();
+    for f in FILES {
+        let path = dir.join(f.name);
+        if let Some(mut o) = open_regular(&path)? {
+            files.insert(f.name.to_string(), read_opened(&path, &mut o)?);
+            opened.push((path, Some(o)));
+        } else {
+            opened.push((path, None));
+        }
+    }
+    // Keeping the files open until here means their identities cannot be
+    // reused: the same identity now is the same file.
+    if txn.manifest()?.is_some() {
+        return Ok(Err("a commit began while reading".into()));
+    }
+    for (path, o) in &opened {
+        if FileId::at(path)? != o.as_ref().map(|o| o.id) {
+            return Ok(Err(format!("{} changed while reading", path.display())));
+        }
+    }
+    Ok(Ok(files))
+}
+
+/// A commit past its commit point: the files as recovery will leave them.
+fn read_as_recovered(
+    dir: &Path,
+    txn: &Txn,
+    manifest: &Manifest,
+) -> Result<Result<Files, String>, Error> {
+    let mut files = Files::new();
+    for f in FILES {
+        if let Some(bytes) = super::fsio::read_regular(&dir.join(f.name))? {
+            files.insert(f.name.to_string(), bytes);
+        }
+    }
+    for op in &manifest.files {
+        if op.remove {
+            files.remove(&op.name);
+            continue;
+        }
+        let staged = txn.staged(manifest, &op.name);
+        let bytes = match super::fsio::read_regular(&staged)? {
+            Some(b) => b,
+            None => match files.get(&op.name) {
+                Some(b) => b.clone(),
+                None => return Ok(Err(format!("{} is missing", op.name))),
+            },
+        };
+        if !manifest.legacy && (bytes.len() as u64 != op.len || hash(&bytes) != op.hash) {
+            return Ok(Err(format!(
+                "{} is not as the interrupted commit recorded it",
+                op.name
+            )));
+        }
+        files.insert(op.name.clone(), bytes);
+    }
+    // The marker is removed only after every rename, so the same marker now
+    // means no file outside the manifest changed meanwhile.
+    if txn.manifest()?.as_ref() != Some(manifest) {
+        return Ok(Err(
+            "the interrupted commit was finished while reading".into()
+        ));
+    }
+    Ok(Ok(files))
+}
