@@ -119,6 +119,11 @@ pub enum Error {
     InterruptedCommit { marker: PathBuf, detail: String },
 
     #[error(
+        "{source}\nThe step was committed, but finishing it in {} failed. The next votg command in this folder finishes it (a read-only command shows it as committed).", dir.display()
+    )]
+    CommitUnfinished { dir: PathBuf, source: Box<Error> },
+
+    #[error(
         "the history entry `votg undo` would restore ({}) is damaged: {detail}. Nothing was changed: the campaign stays as it is, and this step cannot be undone.", entry.display()
     )]
     SnapshotDamaged { entry: PathBuf, detail: String },

@@ -42,6 +42,23 @@ fn missing(name: &str) -> Error {
     }
 }
 
+/// votg ends every file with a line break: a file that ends in the middle
+/// of a line was cut short (a crash, a full disk) and is refused, whatever
+/// of it would still parse.
+fn whole(name: &str, bytes: &[u8]) -> Result<(), Error> {
+    if bytes.is_empty() || bytes.ends_with(b"\n") {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let (line, column) = line_column(&text, text.len());
+    Err(Error::CampaignSyntax {
+        file: name.into(),
+        line,
+        column,
+        message: "the file ends in the middle of a line, so it may have been cut short. If you edited it by hand, check its end and finish its last line with a line break".into(),
+    })
+}
+
 fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let text = std::str::from_utf8(bytes).map_err(|e| {
@@ -53,6 +70,7 @@ fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error>
             message: "the file is not UTF-8 text".into(),
         }
     })?;
+    whole(name, bytes)?;
     toml::from_str(text).map_err(|e| {
         let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
         Error::CampaignSyntax {
@@ -70,6 +88,7 @@ fn csv_file<T: DeserializeOwned>(
     header: &[&str],
 ) -> Result<Vec<T>, Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
+    whole(name, bytes)?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(bytes.as_slice());
@@ -223,12 +242,15 @@ impl CampaignState {
         }
         let russian = sides.pop().expect("two sides");
         let german = sides.pop().expect("two sides");
-        Ok(CampaignState {
+        let state = CampaignState {
             campaign,
             german,
             russian,
             journal,
-        })
+        };
+        let def = crate::cg_def::load(tables, state.campaign.cg)?;
+        crate::consistency::check(&state, &def)?;
+        Ok(state)
     }
 
     pub fn to_files(&self) -> Files {

@@ -91,6 +91,7 @@ impl FileId {
 pub fn open_regular(path: &Path) -> Result<Option<Opened>, Error> {
     match fs::metadata(path) {
         Ok(m) if !m.is_file() => return Err(not_regular(path)),
+        Ok(m) if m.len() > MAX_FILE_BYTES => return Err(too_large(path)),
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(source) => {
@@ -121,6 +122,13 @@ pub fn open_regular(path: &Path) -> Result<Option<Opened>, Error> {
     }))
 }
 
+fn too_large(path: &Path) -> Error {
+    Error::FileTooLarge {
+        path: path.to_path_buf(),
+        limit: MAX_FILE_BYTES,
+    }
+}
+
 fn not_regular(path: &Path) -> Error {
     Error::NotRegularFile {
         path: path.to_path_buf(),
@@ -135,10 +143,7 @@ pub fn read_opened(path: &Path, opened: &mut Opened) -> Result<Vec<u8>, Error> {
         .read_to_end(&mut bytes)
         .map_err(io(path))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Error::FileTooLarge {
-            path: path.to_path_buf(),
-            limit: MAX_FILE_BYTES,
-        });
+        return Err(too_large(path));
     }
     Ok(bytes)
 }

@@ -108,33 +108,58 @@ pub struct Plan {
     pub drop: Option<u32>,
 }
 
-/// `VOTG_CRASH_AT=N` aborts the process at the N-th point of a commit, so
-/// tests can prove a crash anywhere leaves the old or the new campaign. It
-/// exists in debug builds only (what `cargo test` runs), never in a
-/// release build a player runs.
+/// Testing hooks: `VOTG_CRASH_AT=N` aborts the process at the N-th point
+/// of a commit, `VOTG_FAIL_AT=N` makes that point fail as a full disk would,
+/// so tests can prove a crash or an error anywhere leaves the old or the new
+/// campaign. They exist in debug builds only (what `cargo test` runs), never
+/// in a release build a player runs.
 pub struct CrashPoints {
     passed: u32,
     #[cfg(debug_assertions)]
-    at: Option<u32>,
+    crash_at: Option<u32>,
+    #[cfg(debug_assertions)]
+    fail_at: Option<u32>,
 }
 
 impl CrashPoints {
     pub fn from_env() -> CrashPoints {
+        #[cfg(debug_assertions)]
+        let at = |var: &str| std::env::var(var).ok().and_then(|v| v.parse().ok());
         CrashPoints {
             passed: 0,
             #[cfg(debug_assertions)]
-            at: std::env::var("VOTG_CRASH_AT")
-                .ok()
-                .and_then(|v| v.parse().ok()),
+            crash_at: at("VOTG_CRASH_AT"),
+            #[cfg(debug_assertions)]
+            fail_at: at("VOTG_FAIL_AT"),
         }
     }
 
-    pub fn pass(&mut self) {
+    /// No crash points (recovery is not instrumented).
+    pub fn none() -> CrashPoints {
+        CrashPoints {
+            passed: 0,
+            #[cfg(debug_assertions)]
+            crash_at: None,
+            #[cfg(debug_assertions)]
+            fail_at: None,
+        }
+    }
+
+    pub fn pass(&mut self) -> Result<(), Error> {
         self.passed += 1;
         #[cfg(debug_assertions)]
-        if self.at == Some(self.passed) {
-            std::process::abort();
+        {
+            if self.crash_at == Some(self.passed) {
+                std::process::abort();
+            }
+            if self.fail_at == Some(self.passed) {
+                return Err(Error::Io {
+                    path: format!("(VOTG_FAIL_AT={})", self.passed).into(),
+                    source: std::io::Error::other("injected failure"),
+                });
+            }
         }
+        Ok(())
     }
 }
 
@@ -190,7 +215,13 @@ impl Txn {
                 return Err(e);
             }
         };
+        // Past the commit point the step has happened, whatever fails now:
+        // say so, and leave the rest to the next command's recovery.
         self.apply(&manifest, false, points)
+            .map_err(|e| Error::CommitUnfinished {
+                dir: self.dir.clone(),
+                source: Box::new(e),
+            })
     }
 
     fn prepare(&self, plan: &Plan, points: &mut CrashPoints) -> Result<Manifest, Error> {
@@ -208,7 +239,7 @@ impl Txn {
                 len: bytes.len() as u64,
                 hash: hash(bytes),
             });
-            points.pass();
+            points.pass()?;
         }
         for name in &plan.removes {
             files.push(FileOp {
@@ -228,7 +259,7 @@ impl Txn {
                 dirs.extend(path.parent().map(Path::to_path_buf));
             }
             dirs.insert(history.clone());
-            points.pass();
+            points.pass()?;
         }
         if let Some(n) = plan.drop {
             fsio::rename(
@@ -236,7 +267,7 @@ impl Txn {
                 &history::dropping(&history, n),
             )?;
             dirs.insert(history.clone());
-            points.pass();
+            points.pass()?;
         }
         // Deepest first, so each folder's entry in its parent is synced after it.
         for d in dirs.iter().rev() {
@@ -256,7 +287,7 @@ impl Txn {
         fsio::rename(&tmp, &self.marker())?;
         sync_dir(&root);
         // The commit point.
-        points.pass();
+        points.pass()?;
         Ok(manifest)
     }
 
@@ -278,7 +309,7 @@ impl Txn {
             let target = self.dir.join(&f.name);
             if f.remove {
                 fsio::remove_file(&target)?;
-                points.pass();
+                points.pass()?;
                 continue;
             }
             let staged = self.staged(manifest, &f.name);
@@ -306,7 +337,7 @@ impl Txn {
                     )));
                 }
             }
-            points.pass();
+            points.pass()?;
         }
         if let Some(n) = manifest.publish {
             let pending = history::pending(&history, n);
@@ -317,11 +348,11 @@ impl Txn {
             } else if !fsio::exists(&history::entry(&history, n)) {
                 return Err(broken(format!("its history entry {n} is missing")));
             }
-            points.pass();
+            points.pass()?;
         }
         if let Some(n) = manifest.drop {
             fsio::remove_dir(&history::dropping(&history, n))?;
-            points.pass();
+            points.pass()?;
         }
         for d in ["", "german", "russian"] {
             sync_dir(&self.dir.join(d));
@@ -357,17 +388,6 @@ impl Txn {
         match self.manifest()? {
             Some(m) => self.apply(&m, true, &mut CrashPoints::none()),
             None => self.roll_back(),
-        }
-    }
-}
-
-impl CrashPoints {
-    /// No crash points (recovery is not instrumented).
-    pub fn none() -> CrashPoints {
-        CrashPoints {
-            passed: 0,
-            #[cfg(debug_assertions)]
-            at: None,
         }
     }
 }

@@ -1,0 +1,228 @@
+//! The campaign's files agree with each other and with the CG definition.
+//!
+//! Each file is checked on its own as it loads; these checks are across
+//! files, so a file that lost its end (a crash, a full disk, a bad copy)
+//! and still parses is refused rather than written back without what it
+//! lost: a CG Roster without the German's Support CPP, RGs in the purchase
+//! record the roster never paid for, purchases the journal never saw.
+
+use std::collections::BTreeMap;
+
+use crate::campaign::DONE;
+use crate::cg_day::CgDay;
+use crate::cg_def::CgDef;
+use crate::error::Error;
+use crate::reph::sequence;
+use crate::side::Side;
+use crate::state::CampaignState;
+
+fn data(file: String, field: String, value: String, message: String) -> Error {
+    Error::CampaignData {
+        file,
+        field,
+        value,
+        message,
+    }
+}
+
+/// Every check, in the order a reader of the files would want them.
+pub fn check(state: &CampaignState, def: &CgDef) -> Result<(), Error> {
+    for side in Side::BOTH {
+        support_cpp(state, def, side)?;
+        spent_matches_rgs(state, side)?;
+        roster_days(state, side)?;
+        purchases_match_roster(state, side)?;
+        force_matches_purchases(state, side)?;
+        journal_matches_roster(state, side)?;
+    }
+    Ok(())
+}
+
+/// 12.6181, C14: in a CG whose German OB has Support CPP, every German
+/// roster line carries its Support CPP pool (votg always writes it).
+fn support_cpp(state: &CampaignState, def: &CgDef, side: Side) -> Result<(), Error> {
+    if side != Side::German || def.ob(side).support_cpp == 0 {
+        return Ok(());
+    }
+    let roster = &state.side(side).roster;
+    if let Some(i) = roster.lines.iter().position(|l| l.support_cpp.is_none()) {
+        return Err(data(
+            format!("{side}/roster.toml"),
+            format!("lines[{i}].support_cpp"),
+            "missing".into(),
+            format!(
+                "in CG {} every German roster line has its Support CPP (12.6181, C14): `[lines.support_cpp]` with start, received, spent, left. The file may have been cut short",
+                def.cg
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// C20: Spent is what the line's RGs cost, from each pool.
+fn spent_matches_rgs(state: &CampaignState, side: Side) -> Result<(), Error> {
+    for (i, line) in state.side(side).roster.lines.iter().enumerate() {
+        let cpp: i64 = line.rgs.iter().map(|b| b.cpp).sum();
+        let support: i64 = line.rgs.iter().map(|b| b.support_cpp).sum();
+        let pools = [
+            ("cpp", Some(line.cpp.spent), cpp),
+            ("support_cpp", line.support_cpp.map(|p| p.spent), support),
+        ];
+        for (pool, spent, bought) in pools {
+            if spent.unwrap_or(0) != bought {
+                return Err(data(
+                    format!("{side}/roster.toml"),
+                    format!("lines[{i}].{pool}.spent"),
+                    spent.map_or("missing".into(), |s| s.to_string()),
+                    format!(
+                        "the RGs bought on this line (`[[lines.rgs]]`) cost {bought} from this pool (C20); the line and its RGs disagree (the file may have been cut short)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A side's lines run in CG Day order, none after the CG Day being
+/// prepared; once a side is past 12.621 (or in the Initial Scenario's
+/// RePh) the date being prepared has its line (12.614 makes it).
+fn roster_days(state: &CampaignState, side: Side) -> Result<(), Error> {
+    let c = &state.campaign;
+    let today = c.cg_day();
+    let lines = &state.side(side).roster.lines;
+    let file = format!("{side}/roster.toml");
+    for (i, l) in lines.iter().enumerate() {
+        let day = CgDay::new(l.date, l.night);
+        let earlier = i
+            .checked_sub(1)
+            .map(|j| CgDay::new(lines[j].date, lines[j].night));
+        if day > today || earlier.is_some_and(|e| e > day) {
+            return Err(data(
+                file,
+                format!("lines[{i}].date"),
+                day.to_string(),
+                format!(
+                    "roster lines run in CG Day order up to the CG Day being prepared ({today})"
+                ),
+            ));
+        }
+    }
+    let step = c.step.of(side);
+    let past_purchase = step == DONE
+        || sequence::SEQUENCE.iter().position(|s| s.id == step)
+            > sequence::SEQUENCE.iter().position(|s| s.id == "12.621");
+    // By date: a Night scenario declared at 12.6254 keeps the day's line.
+    let has_today = lines.last().is_some_and(|l| l.date == c.date);
+    if (past_purchase || c.is_initial()) && !has_today {
+        return Err(data(
+            file,
+            "lines".into(),
+            format!("{} line(s)", lines.len()),
+            format!(
+                "the {} side is at {step}, so its roster has a line for {} Sep; it has none (the file may have been cut short)",
+                side.name(),
+                c.date
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// 12.6218: the purchase record's bought rows are the RGs of the roster
+/// lines, CG Day by CG Day, in order (given RGs have no roster entry).
+fn purchases_match_roster(state: &CampaignState, side: Side) -> Result<(), Error> {
+    let files = state.side(side);
+    let mut record: BTreeMap<CgDay, Vec<&str>> = BTreeMap::new();
+    for row in files.purchases.iter().filter(|r| !r.is_given()) {
+        record.entry(row.cg_day).or_default().push(&row.rg_id);
+    }
+    let mut roster: BTreeMap<CgDay, Vec<&str>> = BTreeMap::new();
+    for l in &files.roster.lines {
+        let rgs = roster.entry(CgDay::new(l.date, l.night)).or_default();
+        rgs.extend(l.rgs.iter().map(|b| b.rg.as_str()));
+    }
+    roster.retain(|_, v| !v.is_empty());
+    if record != roster {
+        let day = record
+            .keys()
+            .chain(roster.keys())
+            .find(|d| record.get(d) != roster.get(d))
+            .copied()
+            .unwrap_or_default();
+        let list =
+            |m: &BTreeMap<CgDay, Vec<&str>>| m.get(&day).map_or("none".into(), |v| v.join(", "));
+        return Err(data(
+            format!("{side}/purchases.csv"),
+            format!("rows of {day}"),
+            list(&record),
+            format!(
+                "the {side}/roster.toml line of {day} lists the RGs bought as {}: the RG Purchase Record and the CG Roster must agree (12.6218; one of them may have been cut short)",
+                list(&roster)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A Force Organizer line's RG is the one on its purchase record row.
+fn force_matches_purchases(state: &CampaignState, side: Side) -> Result<(), Error> {
+    let files = state.side(side);
+    for (i, item) in files.force.items.iter().enumerate() {
+        let (Some(rg), Some(row)) = (&item.rg, item.rg_row) else {
+            continue;
+        };
+        let on_row = files.purchases.get(row.wrapping_sub(1)).map(|r| &r.rg_id);
+        if on_row != Some(rg) {
+            return Err(data(
+                format!("{side}/force.toml"),
+                format!("items[{i}].rg"),
+                rg.clone(),
+                format!(
+                    "purchase record row {row} is {}, not {rg}",
+                    on_row.map_or("missing", |r| r.as_str())
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every RG bought (12.621) has its journal row, and no journal purchase
+/// row is missing from the roster: the journal is the audit of the roster.
+fn journal_matches_roster(state: &CampaignState, side: Side) -> Result<(), Error> {
+    let mut journal: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for r in &state.journal {
+        if r.step == "12.621" && r.side == side.id() {
+            let what = r.what.strip_prefix("Purchase ").unwrap_or(&r.what);
+            journal.entry(r.cg_day.clone()).or_default().push(what);
+        }
+    }
+    let mut roster: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for l in &state.side(side).roster.lines {
+        let day = CgDay::new(l.date, l.night).to_string();
+        let bought = roster.entry(day).or_default();
+        bought.extend(l.rgs.iter().map(|b| b.purchase.as_str()));
+    }
+    roster.retain(|_, v| !v.is_empty());
+    if journal != roster {
+        let day = journal
+            .keys()
+            .chain(roster.keys())
+            .find(|d| journal.get(*d) != roster.get(*d))
+            .cloned()
+            .unwrap_or_default();
+        let list =
+            |m: &BTreeMap<String, Vec<&str>>| m.get(&day).map_or("none".into(), |v| v.join(", "));
+        return Err(data(
+            "journal.csv".into(),
+            format!("{} purchases (step 12.621) of {day}", side.name()),
+            list(&journal),
+            format!(
+                "the {side}/roster.toml line of {day} lists the purchases {}: the journal and the CG Roster must agree (one of them may have been cut short)",
+                list(&roster)
+            ),
+        ));
+    }
+    Ok(())
+}
