@@ -19,7 +19,7 @@ use crate::tables::Tables;
 /// lives.
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
-    let state = CampaignState::from_files(&store.read_files()?, tables)?;
+    let state = CampaignState::from_files(&store.read_checked()?, tables)?;
     Ok((store, state))
 }
 

@@ -26,9 +26,13 @@ fn data(file: String, field: String, value: String, message: String) -> Error {
 }
 
 /// Every check, in the order a reader of the files would want them.
-pub fn check(state: &CampaignState, def: &CgDef) -> Result<(), Error> {
+/// `def` loads the CG definition (only when a check needs it).
+pub fn check(
+    state: &CampaignState,
+    def: impl FnOnce() -> Result<CgDef, Error>,
+) -> Result<(), Error> {
+    german_support_cpp(state, def)?;
     for side in Side::BOTH {
-        support_cpp(state, def, side)?;
         spent_matches_rgs(state, side)?;
         roster_days(state, side)?;
         purchases_match_roster(state, side)?;
@@ -40,14 +44,18 @@ pub fn check(state: &CampaignState, def: &CgDef) -> Result<(), Error> {
 
 /// 12.6181, C14: in a CG whose German OB has Support CPP, every German
 /// roster line carries its Support CPP pool (votg always writes it).
-fn support_cpp(state: &CampaignState, def: &CgDef, side: Side) -> Result<(), Error> {
-    if side != Side::German || def.ob(side).support_cpp == 0 {
+fn german_support_cpp(
+    state: &CampaignState,
+    def: impl FnOnce() -> Result<CgDef, Error>,
+) -> Result<(), Error> {
+    let lines = &state.german.roster.lines;
+    let Some(i) = lines.iter().position(|l| l.support_cpp.is_none()) else {
         return Ok(());
-    }
-    let roster = &state.side(side).roster;
-    if let Some(i) = roster.lines.iter().position(|l| l.support_cpp.is_none()) {
+    };
+    let def = def()?;
+    if def.ob(Side::German).support_cpp > 0 {
         return Err(data(
-            format!("{side}/roster.toml"),
+            "german/roster.toml".into(),
             format!("lines[{i}].support_cpp"),
             "missing".into(),
             format!(

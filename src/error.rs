@@ -124,6 +124,16 @@ pub enum Error {
     CommitUnfinished { dir: PathBuf, source: Box<Error> },
 
     #[error(
+        "{file}: the file is cut short: it is the first {len} of the {whole} bytes votg last wrote, and nothing else. Nothing was changed. The whole file is in {}: copy it back over {file}. (If you shortened the file by hand on purpose, delete that copy and run the command again.)", copy.display()
+    )]
+    CutShort {
+        file: String,
+        len: usize,
+        whole: usize,
+        copy: PathBuf,
+    },
+
+    #[error(
         "the history entry `votg undo` would restore ({}) is damaged: {detail}. Nothing was changed: the campaign stays as it is, and this step cannot be undone.", entry.display()
     )]
     SnapshotDamaged { entry: PathBuf, detail: String },

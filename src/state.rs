@@ -248,8 +248,7 @@ impl CampaignState {
             russian,
             journal,
         };
-        let def = crate::cg_def::load(tables, state.campaign.cg)?;
-        crate::consistency::check(&state, &def)?;
+        crate::consistency::check(&state, || crate::cg_def::load(tables, state.campaign.cg))?;
         Ok(state)
     }
 

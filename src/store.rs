@@ -24,6 +24,9 @@ use txn::{CrashPoints, Plan, Txn};
 
 const META: &str = ".votg";
 const HISTORY: &str = ".votg/history";
+/// Each file as votg last committed it, to tell a file cut short (by a copy
+/// to a full disk, say) from one edited by hand.
+const SEALED: &str = ".votg/sealed";
 const LOCK: &str = ".votg/lock";
 
 /// The campaign's files, by path relative to its directory.
@@ -152,6 +155,38 @@ fn holds_campaign(dir: &Path) -> bool {
     dir.join("campaign.toml").is_file() || Txn::new(dir).marker().is_file()
 }
 
+/// The sealed copies there are (campaigns made by older votg have none).
+fn read_seals(dir: &Path) -> Result<Files, Error> {
+    let mut seals = Files::new();
+    for f in FILES {
+        if let Some(bytes) = read_regular(&dir.join(SEALED).join(f.name))? {
+            seals.insert(f.name.to_string(), bytes);
+        }
+    }
+    Ok(seals)
+}
+
+/// A file that is the first part of what votg last wrote there — and
+/// nothing else — was cut short, not edited: refuse it, whatever of it
+/// would still load. (A hand edit that shortens a file differs from the
+/// sealed copy somewhere, or the player removes the sealed copy.)
+fn check_whole(dir: &Path, files: &Files, seals: &Files) -> Result<(), Error> {
+    for (name, bytes) in files {
+        if let Some(whole) = seals.get(name)
+            && bytes.len() < whole.len()
+            && whole.starts_with(bytes)
+        {
+            return Err(Error::CutShort {
+                file: name.clone(),
+                len: bytes.len(),
+                whole: whole.len(),
+                copy: dir.join(SEALED).join(name),
+            });
+        }
+    }
+    Ok(())
+}
+
 impl Store {
     /// Opens an existing campaign for writing: takes the lock, then finishes
     /// or rolls back an interrupted transaction.
@@ -174,7 +209,8 @@ impl Store {
     /// The committed campaign files of `dir`, read without the lock and
     /// without writing anything (see [`reader`]).
     pub fn read_committed(dir: &Path) -> Result<Files, Error> {
-        let files = reader::read_committed(dir)?;
+        let (files, seals) = reader::read_committed(dir)?;
+        check_whole(dir, &files, &seals)?;
         if !files.contains_key("campaign.toml") {
             return Err(Error::NotACampaign {
                 dir: dir.to_path_buf(),
@@ -245,6 +281,13 @@ impl Store {
         Ok(files)
     }
 
+    /// The campaign files, refusing one cut short (see [`check_whole`]).
+    pub fn read_checked(&self) -> Result<Files, Error> {
+        let files = self.read_files()?;
+        check_whole(&self.dir, &files, &read_seals(&self.dir)?)?;
+        Ok(files)
+    }
+
     /// Commits `files` (new bytes of campaign files; others stay as they
     /// are) in one transaction. With `snapshot`, the step is recorded in the
     /// history, in the same transaction, for `votg undo`.
@@ -296,7 +339,7 @@ impl Store {
         };
         let current = self.read_files()?;
         let entry = history::entry(&self.dir.join(HISTORY), number);
-        let restore = history::restore(&entry, &current)?;
+        let restore = history::restore(&entry, &current, &read_seals(&self.dir)?)?;
         let mut restored = current;
         for (name, bytes) in &restore.writes {
             restored.insert(name.clone(), bytes.clone());

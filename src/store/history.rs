@@ -128,10 +128,11 @@ fn damaged(entry: &Path, detail: String) -> Error {
 }
 
 /// Reads entry `dir` and works out the files before its step from
-/// `current` (the files as the step left them). Every file is checked
+/// `current` (the files as the step left them; the journal, if it was cut
+/// short since, from its `sealed` copy). Every file is checked
 /// against its recorded length and hash; anything amiss is an error and
 /// nothing is restored.
-pub fn restore(dir: &Path, current: &Files) -> Result<Restore, Error> {
+pub fn restore(dir: &Path, current: &Files, sealed: &Files) -> Result<Restore, Error> {
     let meta_path = dir.join(META);
     let Some(bytes) = read_regular(&meta_path)? else {
         return legacy(dir);
@@ -169,13 +170,18 @@ pub fn restore(dir: &Path, current: &Files) -> Result<Restore, Error> {
                 writes.insert(f.name.clone(), bytes);
             }
             Was::Prefix => {
-                let now = current.get(&f.name).map(Vec::as_slice).unwrap_or_default();
                 let len = usize::try_from(f.len).unwrap_or(usize::MAX);
-                match now.get(..len) {
-                    Some(old) if hash(old) == f.hash => {
+                let old = [current, sealed].into_iter().find_map(|files| {
+                    files
+                        .get(&f.name)
+                        .and_then(|b| b.get(..len))
+                        .filter(|old| hash(old) == f.hash)
+                });
+                match old {
+                    Some(old) => {
                         writes.insert(f.name.clone(), old.to_vec());
                     }
-                    _ => {
+                    None => {
                         return Err(Error::Refused(format!(
                             "{} is not as that step left it: its first {} bytes (the file before the step) have changed. It is append-only; put back what was removed or changed, then undo again. Nothing was changed.",
                             f.name, f.len

@@ -15,13 +15,15 @@ use std::path::Path;
 
 use super::fsio::{FileId, hash, open_regular, read_opened};
 use super::txn::{Manifest, Txn};
-use super::{FILES, Files};
+use super::{FILES, Files, SEALED};
 use crate::error::Error;
 
 /// How often a reader tries before it gives up on a campaign being written.
 const ATTEMPTS: u32 = 50;
 
-pub fn read_committed(dir: &Path) -> Result<Files, Error> {
+/// The committed files and, when no commit was in flight, their sealed
+/// copies (read as of the same moment).
+pub fn read_committed(dir: &Path) -> Result<(Files, Files), Error> {
     let txn = Txn::new(dir);
     let mut last = None;
     for attempt in 0..ATTEMPTS {
@@ -31,7 +33,7 @@ pub fn read_committed(dir: &Path) -> Result<Files, Error> {
         let before = txn.manifest()?;
         let result = match &before {
             None => read_quiet(dir, &txn)?,
-            Some(m) => read_as_recovered(dir, &txn, m)?,
+            Some(m) => read_as_recovered(dir, &txn, m)?.map(|f| (f, Files::new())),
         };
         match result {
             Ok(files) => return Ok(files),
@@ -46,16 +48,22 @@ pub fn read_committed(dir: &Path) -> Result<Files, Error> {
 
 /// No commit in flight: every file, read as of one moment, or `Err` (a
 /// commit raced the read) to try again.
-fn read_quiet(dir: &Path, txn: &Txn) -> Result<Result<Files, String>, Error> {
+fn read_quiet(dir: &Path, txn: &Txn) -> Result<Result<(Files, Files), String>, Error> {
     let mut opened = Vec::new();
     let mut files = Files::new();
-    for f in FILES {
-        let path = dir.join(f.name);
-        if let Some(mut o) = open_regular(&path)? {
-            files.insert(f.name.to_string(), read_opened(&path, &mut o)?);
-            opened.push((path, Some(o)));
-        } else {
-            opened.push((path, None));
+    let mut seals = Files::new();
+    for (base, out) in [
+        (dir.to_path_buf(), &mut files),
+        (dir.join(SEALED), &mut seals),
+    ] {
+        for f in FILES {
+            let path = base.join(f.name);
+            if let Some(mut o) = open_regular(&path)? {
+                out.insert(f.name.to_string(), read_opened(&path, &mut o)?);
+                opened.push((path, Some(o)));
+            } else {
+                opened.push((path, None));
+            }
         }
     }
     // Keeping the files open until here means their identities cannot be
@@ -68,7 +76,7 @@ fn read_quiet(dir: &Path, txn: &Txn) -> Result<Result<Files, String>, Error> {
             return Ok(Err(format!("{} changed while reading", path.display())));
         }
     }
-    Ok(Ok(files))
+    Ok(Ok((files, seals)))
 }
 
 /// A commit past its commit point: the files as recovery will leave them.

@@ -23,6 +23,8 @@ use crate::error::Error;
 pub const TXN: &str = ".votg/txn";
 pub const MARKER: &str = "COMMIT";
 const STAGED: &str = "files";
+/// Staged copies for `.votg/sealed/`.
+const STAGED_SEALS: &str = "sealed";
 /// This manifest's format (older votg wrote a bare list of names).
 const FORMAT: u32 = 2;
 
@@ -233,6 +235,9 @@ impl Txn {
             let staged = root.join(STAGED).join(name);
             fsio::write_synced(&staged, bytes)?;
             dirs.extend(staged.parent().map(Path::to_path_buf));
+            let seal = root.join(STAGED_SEALS).join(name);
+            fsio::write_synced(&seal, bytes)?;
+            dirs.extend(seal.parent().map(Path::to_path_buf));
             files.push(FileOp {
                 name: name.clone(),
                 remove: false,
@@ -307,10 +312,17 @@ impl Txn {
         };
         for f in &manifest.files {
             let target = self.dir.join(&f.name);
+            let sealed = self.dir.join(super::SEALED).join(&f.name);
             if f.remove {
                 fsio::remove_file(&target)?;
+                fsio::remove_file(&sealed)?;
                 points.pass()?;
                 continue;
+            }
+            // The sealed copy first: a file in place is never newer than it.
+            let seal = self.root().join(STAGED_SEALS).join(&f.name);
+            if !manifest.legacy && fsio::exists(&seal) {
+                fsio::rename(&seal, &sealed)?;
             }
             let staged = self.staged(manifest, &f.name);
             if fsio::exists(&staged) {
@@ -356,6 +368,7 @@ impl Txn {
         }
         for d in ["", "german", "russian"] {
             sync_dir(&self.dir.join(d));
+            sync_dir(&self.dir.join(super::SEALED).join(d));
         }
         sync_dir(&history);
         self.clear()
