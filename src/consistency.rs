@@ -26,13 +26,11 @@ fn data(file: String, field: String, value: String, message: String) -> Error {
 }
 
 /// Every check, in the order a reader of the files would want them.
-/// `def` loads the CG definition (only when a check needs it).
-pub fn check(
-    state: &CampaignState,
-    def: impl FnOnce() -> Result<CgDef, Error>,
-) -> Result<(), Error> {
+pub fn check(state: &CampaignState, def: &CgDef) -> Result<(), Error> {
     german_support_cpp(state, def)?;
+    initial_day(state, def)?;
     for side in Side::BOTH {
+        given_rgs(state, def, side)?;
         spent_matches_rgs(state, side)?;
         roster_days(state, side)?;
         purchases_match_roster(state, side)?;
@@ -44,16 +42,12 @@ pub fn check(
 
 /// 12.6181, C14: in a CG whose German OB has Support CPP, every German
 /// roster line carries its Support CPP pool (votg always writes it).
-fn german_support_cpp(
-    state: &CampaignState,
-    def: impl FnOnce() -> Result<CgDef, Error>,
-) -> Result<(), Error> {
-    let lines = &state.german.roster.lines;
-    let Some(i) = lines.iter().position(|l| l.support_cpp.is_none()) else {
+fn german_support_cpp(state: &CampaignState, def: &CgDef) -> Result<(), Error> {
+    if def.ob(Side::German).support_cpp == 0 {
         return Ok(());
-    };
-    let def = def()?;
-    if def.ob(Side::German).support_cpp > 0 {
+    }
+    let lines = &state.german.roster.lines;
+    if let Some(i) = lines.iter().position(|l| l.support_cpp.is_none()) {
         return Err(data(
             "german/roster.toml".into(),
             format!("lines[{i}].support_cpp"),
@@ -61,6 +55,108 @@ fn german_support_cpp(
             format!(
                 "in CG {} every German roster line has its Support CPP (12.6181, C14): `[lines.support_cpp]` with start, received, spent, left. The file may have been cut short",
                 def.cg
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// 12.51-12.54: the Initial Scenario's facts the CG definition fixes
+/// (weather, EC, wind, scenario type, set-up order, chits) are on record.
+fn initial_day(state: &CampaignState, def: &CgDef) -> Result<(), Error> {
+    let init = &def.initial;
+    let Some(day) = state.campaign.days.first() else {
+        return Err(data(
+            "campaign.toml".into(),
+            "days".into(),
+            "[]".into(),
+            "the Initial Scenario's CG Day has its `[[days]]` entry (12.5)".into(),
+        ));
+    };
+    // A side, or "dr" where a roll decides it (III-2): then anything goes.
+    let side = |s: &Option<String>| {
+        s.as_deref()
+            .and_then(|s| s.parse::<Side>().ok())
+            .map(|s| s.id().to_string())
+    };
+    let shown = |s: &Option<Side>| s.map(|s| s.id().to_string());
+    let fixed = [
+        ("weather", init.weather.clone(), day.weather.clone()),
+        ("ec", init.ec.clone(), day.ec.clone()),
+        ("wind", init.wind.clone(), day.wind.clone()),
+        (
+            "scenario_type",
+            init.scenario_type.clone(),
+            day.scenario_type.clone(),
+        ),
+        (
+            "sets_up_first",
+            side(&init.sets_up_first),
+            shown(&day.sets_up_first),
+        ),
+        (
+            "moves_first",
+            side(&init.moves_first),
+            shown(&day.moves_first),
+        ),
+        (
+            "german_chit",
+            init.german_chit.clone(),
+            day.german_chit.clone(),
+        ),
+        (
+            "russian_chit",
+            init.russian_chit.clone(),
+            day.russian_chit.clone(),
+        ),
+    ];
+    for (field, wanted, found) in fixed {
+        if let Some(wanted) = wanted
+            && found.as_deref() != Some(wanted.as_str())
+        {
+            return Err(data(
+                "campaign.toml".into(),
+                format!("days[0].{field}"),
+                found.unwrap_or_else(|| "missing".into()),
+                format!(
+                    "CG {} fixes it for the Initial Scenario as `{wanted}` ({}); the file may have been cut short",
+                    def.cg, def.rule
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 12.6216: the purchase record's given rows are the Initial OB's RGs.
+fn given_rgs(state: &CampaignState, def: &CgDef, side: Side) -> Result<(), Error> {
+    let mut wanted: Vec<&str> = def
+        .ob(side)
+        .groups
+        .iter()
+        .flat_map(|g| &g.rgs)
+        .flat_map(|r| std::iter::repeat_n(r.rg.as_str(), r.count as usize))
+        .collect();
+    let mut found: Vec<&str> = state
+        .side(side)
+        .purchases
+        .iter()
+        .filter(|r| r.is_given())
+        .map(|r| r.rg_id.as_str())
+        .collect();
+    wanted.sort_unstable();
+    found.sort_unstable();
+    if wanted != found {
+        return Err(data(
+            format!("{side}/purchases.csv"),
+            "rows given in the Initial OB".into(),
+            found.join(", "),
+            format!(
+                "the CG {} Initial OB gives the {} {} ({}); the file may have been cut short",
+                def.cg,
+                side.name(),
+                wanted.join(", "),
+                def.rule
             ),
         ));
     }

@@ -198,6 +198,13 @@ impl CampaignState {
 
     /// Parses and fully validates a campaign's files.
     pub fn from_files(files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
+        // The cheap check first (a file that is not text is left to its
+        // parser, which says where).
+        for (name, bytes) in files {
+            if std::str::from_utf8(bytes).is_ok() {
+                whole(name, bytes)?;
+            }
+        }
         let campaign: Campaign = toml_file(files, "campaign.toml")?;
         check_schema("campaign.toml", campaign.schema)?;
         campaign.validate().map_err(|e| data("campaign.toml", e))?;
@@ -248,7 +255,8 @@ impl CampaignState {
             russian,
             journal,
         };
-        crate::consistency::check(&state, || crate::cg_def::load(tables, state.campaign.cg))?;
+        let def = crate::cg_def::load(tables, state.campaign.cg)?;
+        crate::consistency::check(&state, &def)?;
         Ok(state)
     }
 

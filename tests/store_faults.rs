@@ -106,7 +106,11 @@ fn issue_12_1_a_crash_while_undoing_removes_the_snapshot_with_the_restore_or_not
         .args(["buy", s2.path(), "--side", "russian", "I3"])
         .assert()
         .success();
-    let states = [s0.campaign_files(), s1.campaign_files(), s2.campaign_files()];
+    let states = [
+        s0.campaign_files(),
+        s1.campaign_files(),
+        s2.campaign_files(),
+    ];
     let (mut undone, mut kept) = (false, false);
     at_every_crash_point(&s2, &["undo", "C"], |n, c| {
         recover(&c.dir);
@@ -123,7 +127,11 @@ fn issue_12_1_a_crash_while_undoing_removes_the_snapshot_with_the_restore_or_not
         // Every further undo takes back one real step, down to the start.
         for back in (0..at).rev() {
             votg().args(["undo", c.path()]).assert().success();
-            assert_eq!(c.campaign_files(), states[back], "point {n}, undo to {back}");
+            assert_eq!(
+                c.campaign_files(),
+                states[back],
+                "point {n}, undo to {back}"
+            );
         }
         votg()
             .args(["undo", c.path()])
@@ -162,7 +170,11 @@ fn issue_12_2_new_killed_anywhere_leaves_a_campaign_or_a_folder_new_accepts() {
                 .code(1)
                 .stderr(predicate::str::contains("not empty"));
             recover(&dir);
-            assert_eq!(campaign_files(&dir), reference.campaign_files(), "point {n}");
+            assert_eq!(
+                campaign_files(&dir),
+                reference.campaign_files(),
+                "point {n}"
+            );
         } else {
             not_made = true;
             assert!(stderr(&status).contains("not a votg campaign"), "point {n}");
@@ -171,7 +183,11 @@ fn issue_12_2_new_killed_anywhere_leaves_a_campaign_or_a_folder_new_accepts() {
                 .args(["new", d, "--cg", "I", "--seed", "7"])
                 .assert()
                 .success();
-            assert_eq!(campaign_files(&dir), reference.campaign_files(), "point {n}");
+            assert_eq!(
+                campaign_files(&dir),
+                reference.campaign_files(),
+                "point {n}"
+            );
         }
     }
     panic!("`new` never ran through");
@@ -422,7 +438,12 @@ fn issue_12_5_a_fifo_a_device_or_a_huge_file_is_refused_not_read() {
 
 #[test]
 fn issue_12_6_a_full_or_closed_output_is_an_error_or_a_quiet_exit_never_a_panic() {
-    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
     let out = plain()
         .args(["table", "list"])
         .stdout(full())
@@ -591,16 +612,23 @@ fn issue_12_10_readers_see_an_interrupted_commit_as_recovery_will_finish_it() {
         .success();
     let new = csv(&done);
     let mut halfway = false;
-    at_every_crash_point(&c, &["buy", "C", "--side", "russian", "I3", "M1"], |n, c| {
-        let before = c.snapshot();
-        let read = csv(c);
-        assert_eq!(c.snapshot(), before, "point {n}: the reader wrote");
-        halfway |= c.dir.join(".votg/txn/COMMIT").exists();
-        recover(&c.dir);
-        assert_eq!(read, csv(c), "point {n}: read before recovery = after");
-        assert!(read == old || read == new, "point {n}");
-    });
-    assert!(halfway, "some crash points fall between commit point and end");
+    at_every_crash_point(
+        &c,
+        &["buy", "C", "--side", "russian", "I3", "M1"],
+        |n, c| {
+            let before = c.snapshot();
+            let read = csv(c);
+            assert_eq!(c.snapshot(), before, "point {n}: the reader wrote");
+            halfway |= c.dir.join(".votg/txn/COMMIT").exists();
+            recover(&c.dir);
+            assert_eq!(read, csv(c), "point {n}: read before recovery = after");
+            assert!(read == old || read == new, "point {n}");
+        },
+    );
+    assert!(
+        halfway,
+        "some crash points fall between commit point and end"
+    );
 }
 
 #[test]

@@ -95,7 +95,10 @@ fn issue_12_a_kill_at_a_random_moment_leaves_old_or_new_and_undo_walks_back() {
         if now == *top {
             stayed += 1;
         } else {
-            assert!(ran, "iteration {i}: {args:?} was refused, yet changed files");
+            assert!(
+                ran,
+                "iteration {i}: {args:?} was refused, yet changed files"
+            );
             assert_eq!(now, expected, "iteration {i}: {args:?} left a mix");
             moved += 1;
             if undo {
@@ -112,7 +115,10 @@ fn issue_12_a_kill_at_a_random_moment_leaves_old_or_new_and_undo_walks_back() {
             assert_eq!(c.history_len(), stack.len() - 1, "iteration {i}");
         }
     }
-    assert!(stayed > 0 && moved > 0, "kills landed before and after commits");
+    assert!(
+        stayed > 0 && moved > 0,
+        "kills landed before and after commits"
+    );
     while stack.len() > 1 {
         stack.pop();
         votg()
