@@ -205,7 +205,8 @@ fn bought() -> Camp {
 #[test]
 fn issue_12_3_undo_onto_a_damaged_snapshot_refuses_and_changes_nothing() {
     let c = bought();
-    let copy = c.dir.join(".votg/history/1/files/german/roster.toml");
+    // The entry's copy of the German roster (its last bytes) cut short.
+    let copy = c.dir.join(".votg/history/1");
     let good = std::fs::read(&copy).unwrap();
     std::fs::write(&copy, &good[..good.len() - 40]).unwrap();
     let before = c.snapshot();
@@ -650,9 +651,13 @@ fn issue_12_11_history_keeps_only_what_each_step_changed() {
         .sum();
     let steps = c.history_len();
     assert!(steps >= 8, "{steps}");
-    // No entry copies the (append-only) journal.
-    let copies = snapshot(&c.dir.join(".votg/history"));
-    assert!(!copies.keys().any(|k| k.ends_with("journal.csv")));
+    // One file per step, and none copies the (append-only) journal.
+    let entries = snapshot(&c.dir.join(".votg/history"));
+    assert_eq!(entries.len(), steps);
+    let journal = &files["journal.csv"][..40];
+    for bytes in entries.values() {
+        assert!(!bytes.windows(journal.len()).any(|w| w == journal));
+    }
     // A full copy per step would be `steps` times the campaign.
     assert!(
         history < campaign * 3,

@@ -198,6 +198,15 @@ pub fn remove_dir(path: &Path) -> Result<(), Error> {
     }
 }
 
+/// Removes a file, or a folder and everything in it, if it is there.
+pub fn remove_any(path: &Path) -> Result<(), Error> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => remove_dir(path),
+        Ok(_) => remove_file(path),
+        Err(_) => Ok(()),
+    }
+}
+
 pub fn rename(from: &Path, to: &Path) -> Result<(), Error> {
     if let Some(parent) = to.parent() {
         fs::create_dir_all(parent).map_err(io(parent))?;

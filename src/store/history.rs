@@ -1,13 +1,16 @@
-//! `.votg/history/<n>/`: what `votg undo` takes back, one entry per step.
+//! `.votg/history/<n>`: what `votg undo` takes back, one file per step.
 //!
 //! An entry keeps only what the step changed: a copy of each file as it was
-//! before (`files/<name>`), the length of the journal before (it is
-//! append-only, so the old journal is the start of the new), or that the
-//! file did not exist. Each is recorded with its length and hash, so a
-//! damaged entry is refused instead of restored. `step.toml` also says whose
-//! step it was and whether it was secret, so undo never tells one side what
-//! the other did. Entries made by older votg versions (a full copy of every
-//! file and a `.label`) are still read.
+//! before, the length of the journal before (it is append-only, so the old
+//! journal is the start of the new), or that the file did not exist. Each is
+//! recorded with its length and hash, so a damaged entry is refused instead
+//! of restored. The entry also says whose step it was and whether it was
+//! secret, so undo never tells one side what the other did.
+//!
+//! One file per entry (its description in TOML, a NUL byte, then the copies
+//! one after another) keeps a long campaign's history small on disk, where
+//! every file takes a whole block. Entries made by older votg versions (a
+//! folder with a full copy of every file and a `.label`) are still read.
 
 use std::path::{Path, PathBuf};
 
@@ -18,8 +21,6 @@ use super::{Files, Snapshot, is_campaign_file};
 use crate::error::Error;
 use crate::side::Side;
 
-pub const META: &str = "step.toml";
-const COPIES: &str = "files";
 const LEGACY_LABEL: &str = ".label";
 /// The file that only ever grows at its end, between steps.
 pub const APPEND_ONLY: &str = "journal.csv";
@@ -28,7 +29,7 @@ pub const APPEND_ONLY: &str = "journal.csv";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Was {
-    /// Copied in full under `files/`.
+    /// Copied in full, at `offset` among the entry's copies.
     Copy,
     /// The first `len` bytes of the file as the step left it.
     Prefix,
@@ -45,9 +46,15 @@ pub struct FileBefore {
     pub len: u64,
     #[serde(default)]
     pub hash: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub offset: u64,
 }
 
-/// `step.toml`.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The description at the head of an entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepMeta {
@@ -69,37 +76,32 @@ impl StepMeta {
     }
 }
 
-/// The entry for a step that changes `changed` of `before`: its files,
-/// by path inside the entry's folder.
-pub fn record(before: &Files, after: &Files, changed: &[&str], snapshot: &Snapshot) -> Files {
-    let mut entry = Files::new();
+/// The entry for a step that changes `changed` of `before` into `after`.
+pub fn record(before: &Files, after: &Files, changed: &[&str], snapshot: &Snapshot) -> Vec<u8> {
+    let mut copies = Vec::new();
     let mut files = Vec::new();
     for &name in changed {
         let new = after.get(name).map(Vec::as_slice).unwrap_or_default();
-        let f = match before.get(name) {
-            None => FileBefore {
-                name: name.into(),
-                was: Was::Absent,
-                len: 0,
-                hash: String::new(),
-            },
-            Some(old) if name == APPEND_ONLY && new.starts_with(old) => FileBefore {
-                name: name.into(),
-                was: Was::Prefix,
-                len: old.len() as u64,
-                hash: hash(old),
-            },
-            Some(old) => {
-                entry.insert(format!("{COPIES}/{name}"), old.clone());
-                FileBefore {
-                    name: name.into(),
-                    was: Was::Copy,
-                    len: old.len() as u64,
-                    hash: hash(old),
-                }
-            }
+        let (was, old) = match before.get(name) {
+            None => (Was::Absent, &[][..]),
+            Some(old) if name == APPEND_ONLY && new.starts_with(old) => (Was::Prefix, &old[..]),
+            Some(old) => (Was::Copy, &old[..]),
         };
-        files.push(f);
+        let offset = copies.len() as u64;
+        if was == Was::Copy {
+            copies.extend_from_slice(old);
+        }
+        files.push(FileBefore {
+            name: name.into(),
+            was,
+            len: old.len() as u64,
+            hash: if was == Was::Absent {
+                String::new()
+            } else {
+                hash(old)
+            },
+            offset: if was == Was::Copy { offset } else { 0 },
+        });
     }
     let meta = StepMeta {
         label: snapshot.label.clone(),
@@ -107,8 +109,11 @@ pub fn record(before: &Files, after: &Files, changed: &[&str], snapshot: &Snapsh
         secret: snapshot.secret,
         files,
     };
-    let text = toml::to_string_pretty(&meta).expect("step metadata serialises");
-    entry.insert(META.into(), text.into_bytes());
+    let mut entry = toml::to_string_pretty(&meta)
+        .expect("step metadata serialises")
+        .into_bytes();
+    entry.push(0);
+    entry.extend_from_slice(&copies);
     entry
 }
 
@@ -132,42 +137,43 @@ fn damaged(entry: &Path, detail: String) -> Error {
 /// short since, from its `sealed` copy). Every file is checked
 /// against its recorded length and hash; anything amiss is an error and
 /// nothing is restored.
-pub fn restore(dir: &Path, current: &Files, sealed: &Files) -> Result<Restore, Error> {
-    let meta_path = dir.join(META);
-    let Some(bytes) = read_regular(&meta_path)? else {
-        return legacy(dir);
+pub fn restore(path: &Path, current: &Files, sealed: &Files) -> Result<Restore, Error> {
+    if path.is_dir() {
+        return legacy(path);
+    }
+    let bytes = read_regular(path)?.ok_or_else(|| damaged(path, "it is missing".into()))?;
+    let Some(split) = bytes.iter().position(|b| *b == 0) else {
+        return Err(damaged(path, "it ends before its copies begin".into()));
     };
-    let text =
-        String::from_utf8(bytes).map_err(|_| damaged(dir, format!("{META} is not UTF-8 text")))?;
-    let meta: StepMeta =
-        toml::from_str(&text).map_err(|e| damaged(dir, format!("{META}: {}", e.message())))?;
+    let (head, copies) = (&bytes[..split], &bytes[split + 1..]);
+    let text = std::str::from_utf8(head)
+        .map_err(|_| damaged(path, "its description is not UTF-8 text".into()))?;
+    let meta: StepMeta = toml::from_str(text)
+        .map_err(|e| damaged(path, format!("its description: {}", e.message().trim())))?;
     let mut writes = Files::new();
     let mut removes = Vec::new();
     for f in &meta.files {
         if !is_campaign_file(&f.name) {
             return Err(damaged(
-                dir,
-                format!("{META} names `{}`, not a campaign file", f.name),
+                path,
+                format!("it names `{}`, not a campaign file", f.name),
             ));
         }
         match f.was {
             Was::Absent => removes.push(f.name.clone()),
             Was::Copy => {
-                let path = dir.join(COPIES).join(&f.name);
-                let bytes = read_regular(&path)?
-                    .ok_or_else(|| damaged(dir, format!("{COPIES}/{} is missing", f.name)))?;
-                if bytes.len() as u64 != f.len || hash(&bytes) != f.hash {
-                    return Err(damaged(
-                        dir,
-                        format!(
-                            "{COPIES}/{} is not the file it recorded ({} bytes where it recorded {})",
-                            f.name,
-                            bytes.len(),
-                            f.len
-                        ),
-                    ));
-                }
-                writes.insert(f.name.clone(), bytes);
+                let copy = usize::try_from(f.offset)
+                    .ok()
+                    .zip(usize::try_from(f.len).ok())
+                    .and_then(|(at, len)| copies.get(at..at.checked_add(len)?))
+                    .filter(|copy| hash(copy) == f.hash)
+                    .ok_or_else(|| {
+                        damaged(
+                            path,
+                            format!("its copy of {} is not what it recorded", f.name),
+                        )
+                    })?;
+                writes.insert(f.name.clone(), copy.to_vec());
             }
             Was::Prefix => {
                 let len = usize::try_from(f.len).unwrap_or(usize::MAX);
@@ -210,10 +216,7 @@ fn legacy(dir: &Path) -> Result<Restore, Error> {
         }
     }
     if writes.is_empty() {
-        return Err(damaged(
-            dir,
-            format!("it has neither {META} nor campaign files"),
-        ));
+        return Err(damaged(dir, "the folder holds no campaign files".into()));
     }
     // Older entries recorded the side only in the label ("German 12.621 …").
     let side = Side::BOTH
@@ -274,14 +277,14 @@ pub fn roll_back(history: &Path) -> Result<(), Error> {
         let name = e.file_name().to_string_lossy().to_string();
         let path = e.path();
         if name.ends_with(".pending") || name.ends_with(".tmp") {
-            fsio::remove_dir(&path)?;
+            fsio::remove_any(&path)?;
         } else if let Some(n) = name
             .strip_suffix(".dropping")
             .and_then(|n| n.parse::<u32>().ok())
         {
             let back = entry(history, n);
             if fsio::exists(&back) {
-                fsio::remove_dir(&path)?;
+                fsio::remove_any(&path)?;
             } else {
                 fsio::rename(&path, &back)?;
             }

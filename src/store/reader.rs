@@ -19,13 +19,15 @@ use super::{FILES, Files, SEALED};
 use crate::error::Error;
 
 /// How often a reader tries before it gives up on a campaign being written.
-const ATTEMPTS: u32 = 50;
+const ATTEMPTS: u32 = 20;
 
 /// The committed files and, when no commit was in flight, their sealed
 /// copies (read as of the same moment).
 pub fn read_committed(dir: &Path) -> Result<(Files, Files), Error> {
     let txn = Txn::new(dir);
-    let mut last = None;
+    let mut last = String::new();
+    // The interrupted commit seen on every attempt, if it never changed.
+    let mut stuck: Option<Option<Manifest>> = None;
     for attempt in 0..ATTEMPTS {
         if attempt > 0 {
             std::thread::sleep(std::time::Duration::from_millis(10));
@@ -37,13 +39,25 @@ pub fn read_committed(dir: &Path) -> Result<(Files, Files), Error> {
         };
         match result {
             Ok(files) => return Ok(files),
-            Err(why) => last = Some(why),
+            Err(why) => last = why,
         }
+        stuck = match stuck {
+            None => Some(before),
+            Some(seen) if seen == before => Some(seen),
+            Some(_) => Some(None),
+        };
     }
-    Err(Error::Busy {
-        dir: dir.to_path_buf(),
-        detail: last.unwrap_or_default(),
-    })
+    match stuck {
+        // The same interrupted commit throughout: it does not add up.
+        Some(Some(_)) => Err(Error::InterruptedCommit {
+            marker: txn.marker(),
+            detail: last,
+        }),
+        _ => Err(Error::Busy {
+            dir: dir.to_path_buf(),
+            detail: last,
+        }),
+    }
 }
 
 /// No commit in flight: every file, read as of one moment, or `Err` (a

@@ -1,4 +1,5 @@
 use super::*;
+use crate::side::Side;
 use txn::{MARKER as COMMIT, TXN};
 
 fn files(v: &str) -> Files {
@@ -59,4 +60,150 @@ fn design_6_interrupted_commit_rolls_forward_or_back() {
         store.read_files().unwrap()["campaign.toml"],
         b"campaign.toml new\n"
     );
+}
+
+fn snap(label: &str) -> Snapshot {
+    Snapshot::secret(Side::German, label)
+}
+
+#[test]
+fn a_step_entry_keeps_only_what_changed_and_the_journal_as_a_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::create(dir.path()).unwrap();
+    store.commit(&files("old"), None).unwrap();
+    let mut next = files("old");
+    next.insert("german/roster.toml".into(), b"roster changed\n".to_vec());
+    let mut journal = next["journal.csv"].clone();
+    journal.extend_from_slice(b"a new row\n");
+    next.insert("journal.csv".into(), journal);
+    next.insert("german/dice.toml".into(), b"seed = 1\n".to_vec());
+    store.commit(&next, Some(&snap("G 12.621"))).unwrap();
+    let entry = fs::read(dir.path().join(HISTORY).join("1")).unwrap();
+    let text = String::from_utf8_lossy(&entry);
+    // The old roster is copied; the journal and the new dice file are not.
+    assert!(text.contains("german/roster.toml old"));
+    assert!(!text.contains("journal.csv old"));
+    assert!(text.contains("was = \"prefix\""));
+    assert!(text.contains("was = \"absent\""));
+    let plan = store.plan_undo().unwrap().unwrap();
+    assert_eq!(plan.step, snap("G 12.621"));
+    store.apply_undo(plan).unwrap();
+    assert_eq!(store.read_files().unwrap(), files("old"));
+}
+
+#[test]
+fn undo_rebuilds_a_cut_journal_from_its_sealed_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::create(dir.path()).unwrap();
+    store.commit(&files("old"), None).unwrap();
+    let mut next = files("new");
+    next.insert("journal.csv".into(), b"journal.csv old\nmore\n".to_vec());
+    store.commit(&next, Some(&snap("step"))).unwrap();
+    fs::write(dir.path().join("journal.csv"), b"jour").unwrap();
+    assert!(matches!(store.read_checked(), Err(Error::CutShort { .. })));
+    store.undo().unwrap();
+    assert_eq!(store.read_files().unwrap(), files("old"));
+}
+
+#[test]
+fn a_damaged_entry_is_refused_and_nothing_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::create(dir.path()).unwrap();
+    store.commit(&files("old"), None).unwrap();
+    store.commit(&files("new"), Some(&snap("step"))).unwrap();
+    let entry = dir.path().join(HISTORY).join("1");
+    let mut bytes = fs::read(&entry).unwrap();
+    let last = bytes.len() - 2;
+    bytes[last] ^= 1;
+    fs::write(&entry, &bytes).unwrap();
+    assert!(matches!(
+        store.plan_undo(),
+        Err(Error::SnapshotDamaged { .. })
+    ));
+    assert_eq!(store.read_files().unwrap(), files("new"));
+    assert!(entry.exists());
+}
+
+#[test]
+fn recovery_refuses_a_record_naming_other_files_or_a_damaged_copy() {
+    for marker in [
+        "../../.bashrc\n",
+        "format = 2\n[[files]]\nname = \"/etc/passwd\"\n",
+        "format = 2\n[[files]]\nname = \"campaign.toml\"\nlen = 3\nhash = \"0000000000000000\"\n",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = Store::create(dir.path()).unwrap();
+            store.commit(&files("old"), None).unwrap();
+        }
+        let txn = dir.path().join(TXN);
+        fs::create_dir_all(txn.join("files")).unwrap();
+        fs::write(txn.join("files/campaign.toml"), b"new").unwrap();
+        fs::write(txn.join(COMMIT), marker).unwrap();
+        assert!(
+            matches!(
+                Store::open(dir.path()),
+                Err(Error::InterruptedCommit { .. })
+            ),
+            "{marker}"
+        );
+        assert!(matches!(
+            Store::read_committed(dir.path()),
+            Err(Error::InterruptedCommit { .. })
+        ));
+        let store_dir = dir.path().to_path_buf();
+        assert_eq!(
+            fs::read(store_dir.join("campaign.toml")).unwrap(),
+            b"campaign.toml old\n"
+        );
+    }
+}
+
+#[test]
+fn a_reader_sees_a_half_finished_commit_as_recovery_finishes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::create(dir.path()).unwrap();
+        store.commit(&files("old"), None).unwrap();
+    }
+    // Committed, one of two files renamed: what a crash there leaves.
+    let new = b"campaign.toml new\n";
+    let txn = dir.path().join(TXN);
+    fs::create_dir_all(txn.join("files/german")).unwrap();
+    fs::write(txn.join("files/german/roster.toml"), b"roster new\n").unwrap();
+    fs::write(dir.path().join("campaign.toml"), new).unwrap();
+    let marker = format!(
+        "format = 2\n[[files]]\nname = \"campaign.toml\"\nlen = {}\nhash = \"{}\"\n[[files]]\nname = \"german/roster.toml\"\nlen = 11\nhash = \"{}\"\n",
+        new.len(),
+        fsio::hash(new),
+        fsio::hash(b"roster new\n")
+    );
+    fs::write(txn.join(COMMIT), marker).unwrap();
+    let read = Store::read_committed(dir.path()).unwrap();
+    assert!(txn.join(COMMIT).exists(), "the reader wrote nothing");
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(read, store.read_files().unwrap());
+    assert_eq!(read["german/roster.toml"], b"roster new\n");
+    assert!(!txn.exists());
+}
+
+#[test]
+fn the_campaign_file_names_include_the_optional_dice_files() {
+    let required: Vec<&str> = FILES
+        .iter()
+        .filter(|f| !f.optional)
+        .map(|f| f.name)
+        .collect();
+    assert_eq!(required, CAMPAIGN_FILES);
+    for name in ["german/dice.toml", "russian/dice.toml"] {
+        assert!(is_campaign_file(name));
+    }
+    for name in [
+        "../campaign.toml",
+        "german/../campaign.toml",
+        ".votg/lock",
+        "",
+    ] {
+        assert!(!is_campaign_file(name));
+    }
 }

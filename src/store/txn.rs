@@ -106,7 +106,7 @@ pub struct Plan {
     pub writes: Files,
     pub removes: Vec<String>,
     /// A history entry to publish: its number and files.
-    pub publish: Option<(u32, Files)>,
+    pub publish: Option<(u32, Vec<u8>)>,
     pub drop: Option<u32>,
 }
 
@@ -257,12 +257,8 @@ impl Txn {
         let history = self.history();
         if let Some((n, entry)) = &plan.publish {
             let pending = history::pending(&history, *n);
-            fsio::remove_dir(&pending)?;
-            for (rel, bytes) in entry {
-                let path = pending.join(rel);
-                fsio::write_synced(&path, bytes)?;
-                dirs.extend(path.parent().map(Path::to_path_buf));
-            }
+            fsio::remove_any(&pending)?;
+            fsio::write_synced(&pending, entry)?;
             dirs.insert(history.clone());
             points.pass()?;
         }
@@ -355,7 +351,7 @@ impl Txn {
             let pending = history::pending(&history, n);
             if fsio::exists(&pending) {
                 let done = history::entry(&history, n);
-                fsio::remove_dir(&done)?;
+                fsio::remove_any(&done)?;
                 fsio::rename(&pending, &done)?;
             } else if !fsio::exists(&history::entry(&history, n)) {
                 return Err(broken(format!("its history entry {n} is missing")));
@@ -363,7 +359,7 @@ impl Txn {
             points.pass()?;
         }
         if let Some(n) = manifest.drop {
-            fsio::remove_dir(&history::dropping(&history, n))?;
+            fsio::remove_any(&history::dropping(&history, n))?;
             points.pass()?;
         }
         for d in ["", "german", "russian"] {
