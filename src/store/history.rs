@@ -33,6 +33,11 @@ pub enum Was {
     Copy,
     /// The first `len` bytes of the file as the step left it.
     Prefix,
+    /// The file as the step left it (its `base`), with the bytes between
+    /// its first `keep_start` and last `keep_end` replaced by the copy at
+    /// `offset`: a step that changes a few lines of a long file costs a few
+    /// lines.
+    Splice,
     /// It did not exist: undo removes it.
     Absent,
 }
@@ -48,6 +53,14 @@ pub struct FileBefore {
     pub hash: String,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub offset: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub keep_start: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub keep_end: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub base_len: u64,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub base_hash: String,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -76,32 +89,66 @@ impl StepMeta {
     }
 }
 
+/// A splice pays for itself above this saving (its description is longer).
+const SPLICE_SAVES: usize = 256;
+
+/// How `old` is kept, given `new` (what the step wrote), and the bytes it
+/// stores.
+fn before_of<'a>(name: &str, old: Option<&'a [u8]>, new: &[u8]) -> (FileBefore, &'a [u8]) {
+    let mut f = FileBefore {
+        name: name.into(),
+        was: Was::Absent,
+        len: 0,
+        hash: String::new(),
+        offset: 0,
+        keep_start: 0,
+        keep_end: 0,
+        base_len: 0,
+        base_hash: String::new(),
+    };
+    let Some(old) = old else {
+        return (f, &[]);
+    };
+    f.len = old.len() as u64;
+    f.hash = hash(old);
+    if name == APPEND_ONLY && new.starts_with(old) {
+        f.was = Was::Prefix;
+        return (f, &[]);
+    }
+    let start = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let room = old.len().min(new.len()) - start;
+    let end = old[start..]
+        .iter()
+        .rev()
+        .zip(new[start..].iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let middle = &old[start..old.len() - end];
+    if old.len() - middle.len() < SPLICE_SAVES {
+        f.was = Was::Copy;
+        return (f, old);
+    }
+    f.was = Was::Splice;
+    f.keep_start = start as u64;
+    f.keep_end = end as u64;
+    f.base_len = new.len() as u64;
+    f.base_hash = hash(new);
+    (f, middle)
+}
+
 /// The entry for a step that changes `changed` of `before` into `after`.
 pub fn record(before: &Files, after: &Files, changed: &[&str], snapshot: &Snapshot) -> Vec<u8> {
     let mut copies = Vec::new();
     let mut files = Vec::new();
     for &name in changed {
         let new = after.get(name).map(Vec::as_slice).unwrap_or_default();
-        let (was, old) = match before.get(name) {
-            None => (Was::Absent, &[][..]),
-            Some(old) if name == APPEND_ONLY && new.starts_with(old) => (Was::Prefix, &old[..]),
-            Some(old) => (Was::Copy, &old[..]),
-        };
-        let offset = copies.len() as u64;
-        if was == Was::Copy {
-            copies.extend_from_slice(old);
+        let (mut f, stored) = before_of(name, before.get(name).map(Vec::as_slice), new);
+        if !stored.is_empty() {
+            f.offset = copies.len() as u64;
+            copies.extend_from_slice(stored);
         }
-        files.push(FileBefore {
-            name: name.into(),
-            was,
-            len: old.len() as u64,
-            hash: if was == Was::Absent {
-                String::new()
-            } else {
-                hash(old)
-            },
-            offset: if was == Was::Copy { offset } else { 0 },
-        });
+        files.push(f);
     }
     let meta = StepMeta {
         label: snapshot.label.clone(),
@@ -123,6 +170,20 @@ pub struct Restore {
     pub meta: StepMeta,
     pub writes: Files,
     pub removes: Vec<String>,
+}
+
+/// `len` bytes at `offset` of an entry's copies, if it holds them.
+fn stored(copies: &[u8], offset: u64, len: u64) -> Option<&[u8]> {
+    let at = usize::try_from(offset).ok()?;
+    let len = usize::try_from(len).ok()?;
+    copies.get(at..at.checked_add(len)?)
+}
+
+fn bad_copy(entry: &Path, f: &FileBefore) -> Error {
+    damaged(
+        entry,
+        format!("its copy of {} is not what it recorded", f.name),
+    )
 }
 
 fn damaged(entry: &Path, detail: String) -> Error {
@@ -162,18 +223,38 @@ pub fn restore(path: &Path, current: &Files, sealed: &Files) -> Result<Restore, 
         match f.was {
             Was::Absent => removes.push(f.name.clone()),
             Was::Copy => {
-                let copy = usize::try_from(f.offset)
-                    .ok()
-                    .zip(usize::try_from(f.len).ok())
-                    .and_then(|(at, len)| copies.get(at..at.checked_add(len)?))
+                let copy = stored(copies, f.offset, f.len)
                     .filter(|copy| hash(copy) == f.hash)
-                    .ok_or_else(|| {
-                        damaged(
-                            path,
-                            format!("its copy of {} is not what it recorded", f.name),
-                        )
-                    })?;
+                    .ok_or_else(|| bad_copy(path, f))?;
                 writes.insert(f.name.clone(), copy.to_vec());
+            }
+            Was::Splice => {
+                let middle = f
+                    .keep_start
+                    .checked_add(f.keep_end)
+                    .and_then(|kept| f.len.checked_sub(kept));
+                let middle = middle
+                    .and_then(|len| stored(copies, f.offset, len))
+                    .ok_or_else(|| bad_copy(path, f))?;
+                let base = [current, sealed]
+                    .into_iter()
+                    .filter_map(|files| files.get(&f.name))
+                    .find(|b| b.len() as u64 == f.base_len && hash(b) == f.base_hash)
+                    .ok_or_else(|| {
+                        Error::Refused(format!(
+                            "{} is not as that step left it (it was edited by hand since, or damaged), so undo cannot rebuild it as it was before the step. Nothing was changed.",
+                            f.name
+                        ))
+                    })?;
+                let start = usize::try_from(f.keep_start).unwrap_or(usize::MAX);
+                let end = usize::try_from(f.keep_end).unwrap_or(usize::MAX);
+                let mut old = base[..start.min(base.len())].to_vec();
+                old.extend_from_slice(middle);
+                old.extend_from_slice(&base[base.len().saturating_sub(end)..]);
+                if hash(&old) != f.hash {
+                    return Err(bad_copy(path, f));
+                }
+                writes.insert(f.name.clone(), old);
             }
             Was::Prefix => {
                 let len = usize::try_from(f.len).unwrap_or(usize::MAX);
