@@ -238,6 +238,8 @@ impl Store {
         if holds_campaign(dir) || !history::numbers(&dir.join(HISTORY))?.is_empty() {
             return Err(not_empty());
         }
+        // Nothing of an earlier campaign may vouch for the new one's files.
+        fsio::remove_dir(&dir.join(SEALED))?;
         Ok(store)
     }
 

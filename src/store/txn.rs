@@ -270,11 +270,15 @@ impl Txn {
             dirs.insert(history.clone());
             points.pass()?;
         }
-        // Deepest first, so each folder's entry in its parent is synced after it.
+        // Deepest first, so each folder's entry in its parent is synced after
+        // it; then the transaction folder's own entry in `.votg`.
         for d in dirs.iter().rev() {
             sync_dir(d);
         }
         sync_dir(&root);
+        if let Some(meta) = root.parent() {
+            sync_dir(meta);
+        }
         let manifest = Manifest {
             format: FORMAT,
             publish: plan.publish.as_ref().map(|(n, _)| *n),
