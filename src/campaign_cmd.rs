@@ -14,13 +14,31 @@ use crate::state::CampaignState;
 use crate::store::Store;
 use crate::tables::Tables;
 
-/// Opens and loads a campaign; the store stays locked while it lives. A
-/// campaign of an older schema is migrated in memory, and the players told;
-/// the next step that changes the campaign writes it in the new form (a
-/// command that only reads, or that fails, writes nothing).
+/// Opens and loads a campaign for writing; the store stays locked while it
+/// lives.
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
-    let (state, notes) = CampaignState::load(&store.read_files()?, tables)?;
+    let state = loaded(dir, &store.read_checked()?, tables)?;
+    Ok((store, state))
+}
+
+/// Loads a campaign for reading: no lock, nothing written, so it works on a
+/// read-only campaign and while another votg (a refit waiting for input)
+/// holds the lock. It sees the last committed state (an interrupted commit
+/// as recovery will finish it).
+pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
+    loaded(dir, &Store::read_committed(dir)?, tables)
+}
+
+/// A campaign of an older schema is migrated in memory, and the players
+/// told; the next step that changes the campaign writes it in the new form
+/// (a command that only reads, or that fails, writes nothing).
+fn loaded(
+    dir: &Path,
+    files: &crate::store::Files,
+    tables: &Tables,
+) -> Result<CampaignState, Error> {
+    let (state, notes) = CampaignState::load(files, tables)?;
     // On stderr: standard output may be a CSV or JSON document.
     if !notes.is_empty() {
         eprintln!(
@@ -29,7 +47,7 @@ pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error
             notes.join("\n  - ")
         );
     }
-    Ok((store, state))
+    Ok(state)
 }
 
 pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
@@ -76,7 +94,7 @@ pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
 
 pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let c = &state.campaign;
     let def = cg_def::load(&tables, c.cg)?;
     let mut out = format!(
@@ -143,7 +161,7 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
 
 pub fn roster(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let roster = &state.side(side).roster;
     let german = side == Side::German;
     let mut header = vec![
@@ -244,7 +262,7 @@ pub fn roster(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<Stri
 
 pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let rows = &state.side(side).purchases;
     if csv {
         return Ok(String::from_utf8(purchase_record::to_csv(rows)).expect("utf-8"));
@@ -298,7 +316,7 @@ pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<S
 
 pub fn force(dir: &Path, side: Side, format: Format, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let force = &state.side(side).force;
     Ok(match format {
         Format::Csv => sheet::csv(force),
@@ -320,7 +338,7 @@ pub fn log(
     global: &Global,
 ) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (_store, state) = open(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let mut t = grid();
     t.set_header(vec![
         "#", "CG Day", "Step", "Side", "What", "Dice", "Orig", "DRM", "Final", "Result", "Rule",
@@ -366,14 +384,41 @@ pub fn log(
     Ok(out)
 }
 
-pub fn undo(dir: &Path, global: &Global) -> Result<String, Error> {
+/// `votg undo [--side S]`: takes back the last step. With `--side`, only
+/// if it was that side's (or a public step); the other side's step is
+/// refused without saying what it was. Without `--side`, a secret step is
+/// taken back without saying what it was either.
+pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let store = Store::open(dir)?;
-    // Undo works even when the current files are damaged: that is when it is
-    // needed most. The restored state must load, though.
-    let label = store.undo()?;
-    CampaignState::from_files(&store.read_files()?, &tables)?;
+    let plan = store.plan_undo()?.ok_or_else(|| Error::NothingToUndo {
+        dir: dir.to_path_buf(),
+    })?;
+    if let (Some(me), Some(owner)) = (side, plan.step.side)
+        && me != owner
+    {
+        return Err(Error::Refused(format!(
+            "the last step is the {0}'s; the {0} player must undo it first (votg undo --side {1}). Nothing was changed.",
+            owner.name(),
+            owner.id()
+        )));
+    }
+    let shown = |step: &crate::store::Snapshot| match (side, step.side) {
+        (None, Some(owner)) if step.secret => format!("a secret {} step", owner.name()),
+        _ => step.label.clone(),
+    };
+    // Undo works even when the current files are damaged (that is when it
+    // is needed most), but what it restores must load: a damaged history
+    // entry is refused before anything changes.
+    if let Err(e) = CampaignState::from_files(&plan.restored, &tables) {
+        return Err(Error::Refused(format!(
+            "undo refused: the campaign as it was before the last step ({}) does not load, so it is not restored. Nothing was changed.\n{e}",
+            shown(&plan.step)
+        )));
+    }
+    let step = store.apply_undo(plan)?;
     Ok(format!(
-        "Undone: {label}. The campaign is as it was before that step.\n"
+        "Undone: {}. The campaign is as it was before that step.\n",
+        shown(&step)
     ))
 }

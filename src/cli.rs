@@ -162,10 +162,13 @@ pub enum Command {
         #[arg(long)]
         reveal: bool,
     },
-    /// Take back the last step: the campaign files return to exactly what they were
+    /// Take back the last step: the files it changed return to exactly what they were
     Undo {
         #[arg(default_value = ".")]
         dir: PathBuf,
+        /// Only this side's last step (refused, without saying what it was, if the last step is the other side's)
+        #[arg(long)]
+        side: Option<Side>,
     },
     /// Look up, roll on, and compute odds for the rules' tables and charts
     #[command(subcommand)]
@@ -239,20 +242,48 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
+            return match e.print() {
+                Ok(()) => code,
+                Err(io) => output_failed(&io),
+            };
         }
     };
     match run(cli) {
-        Ok(text) => {
-            print!("{text}");
-            0
-        }
+        Ok(text) => match write_out(&text) {
+            Ok(()) => 0,
+            Err(io) => output_failed(&io),
+        },
         Err(e) => {
-            eprintln!("error: {e}");
+            report(&format!("error: {e}"));
             e.exit_code()
         }
     }
+}
+
+/// Writes the command's output. `print!` would panic on a closed or full
+/// standard output; this returns the error instead.
+fn write_out(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// A reader that went away (`votg log | head`) is no failure: exit quietly,
+/// as a pipe expects. Anything else (a full disk) is reported.
+fn output_failed(e: &std::io::Error) -> i32 {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return 0;
+    }
+    report(&format!("error: could not write the output: {e}"));
+    1
+}
+
+/// Writes a message to standard error; if even that fails there is no one
+/// left to tell, and the exit status says it.
+fn report(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 
 /// Runs a parsed command; returns what it prints.
@@ -287,7 +318,7 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             step,
             reveal,
         } => c::log(dir, *side, step.as_deref(), *reveal, g),
-        Command::Undo { dir } => c::undo(dir, g),
+        Command::Undo { dir, side } => c::undo(dir, *side, g),
         Command::Table(cmd) => crate::table_cmd::run(cmd, g),
     }
 }

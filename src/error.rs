@@ -107,6 +107,51 @@ pub enum Error {
     #[error("nothing to undo in {}: no step has been taken since the campaign was created (or every step was undone).", dir.display())]
     NothingToUndo { dir: PathBuf },
 
+    #[error("{}: not a regular file (a folder, a FIFO or a device is in its place). votg reads and writes only plain files: put the campaign's file back.", path.display())]
+    NotRegularFile { path: PathBuf },
+
+    #[error("{}: larger than {limit} bytes, far more than any campaign file; it is damaged (or something else is in its place). Nothing was changed.", path.display())]
+    FileTooLarge { path: PathBuf, limit: u64 },
+
+    #[error(
+        "the last step in this campaign was interrupted after its commit point and cannot be finished: its record {} says {detail}. Nothing was changed. The campaign files are as the interrupted step left them; to keep them as they are, delete the folder {} (the step is then lost, or half-done: check with `votg status`).", marker.display(), marker.parent().map_or_else(|| marker.display().to_string(), |p| p.display().to_string())
+    )]
+    InterruptedCommit { marker: PathBuf, detail: String },
+
+    #[error(
+        "{source}\nThe step was committed, but finishing it in {} failed. The next votg command in this folder finishes it (a read-only command shows it as committed).", dir.display()
+    )]
+    CommitUnfinished { dir: PathBuf, source: Box<Error> },
+
+    #[error(
+        "{file}: the file is cut short: it is the first {len} of the {whole} bytes votg last wrote, and nothing else. Nothing was changed. The whole file is in {}: copy it back over {file}. (If you shortened the file by hand on purpose, delete that copy and run the command again.)", copy.display()
+    )]
+    CutShort {
+        file: String,
+        len: usize,
+        whole: usize,
+        copy: PathBuf,
+    },
+
+    #[error(
+        "the history entry `votg undo` would restore ({}) is damaged: {detail}. Nothing was changed: the campaign stays as it is, and this step cannot be undone.", entry.display()
+    )]
+    SnapshotDamaged { entry: PathBuf, detail: String },
+
+    #[error(
+        "{} is being changed by another votg right now ({detail}). Try again in a moment; if this persists, run a writing command there (e.g. `votg refit`), which finishes or reports an interrupted step.", dir.display()
+    )]
+    Busy { dir: PathBuf, detail: String },
+
+    #[error(
+        "{what} {value} is out of range: a DRM, and the total of all DRMs on a roll, must be from -{limit} to +{limit}."
+    )]
+    DrmOutOfRange {
+        what: String,
+        value: i64,
+        limit: i32,
+    },
+
     #[error(
         "{file}:{line}:{column}: {message}\nThe campaign file is damaged. Nothing was changed. Fix it by hand (it is plain text), or `votg undo` back to before the last step."
     )]
@@ -187,6 +232,7 @@ impl Error {
             | Error::WrongSelector { .. }
             | Error::WrongDiceCount { .. }
             | Error::BadDrm { .. }
+            | Error::DrmOutOfRange { .. }
             | Error::DrmNotAllowed { .. }
             | Error::Usage(_) => 2,
             Error::StoppedAfter { source, .. } => source.exit_code(),

@@ -17,7 +17,7 @@ use crate::reph::session::{CampaignDice, Session, campaign_dice};
 use crate::reph::{purchase_step, roster_line};
 use crate::side::Side;
 use crate::state::CampaignState;
-use crate::store::Store;
+use crate::store::{Snapshot, Store};
 use crate::tables::Tables;
 
 struct Run<'a> {
@@ -60,7 +60,7 @@ impl<'a> Run<'a> {
     /// step said is written only after the commit.
     fn step<T>(
         &mut self,
-        label: &str,
+        snapshot: Snapshot,
         f: impl FnOnce(&mut Session) -> Result<T, Error>,
     ) -> Result<T, Error> {
         let mut session = Session {
@@ -86,9 +86,9 @@ impl<'a> Run<'a> {
         let files = next.to_files();
         // Never write a campaign that would not load again.
         CampaignState::from_files(&files, self.tables)?;
-        self.store.commit(&files, Some(label))?;
+        self.store.commit(&files, Some(&snapshot))?;
         self.state = next;
-        self.committed.push(label.to_string());
+        self.committed.push(snapshot.label);
         self.out.flush()?;
         Ok(value)
     }
@@ -139,7 +139,13 @@ impl<'a> Run<'a> {
                 return Err(not_yet(side.name(), id));
             };
             let label = format!("{} {} {}", side.name(), id, id.step().title);
-            self.step(&label, |s| {
+            // A side's own step, secret or not, is that side's to undo.
+            let snapshot = Snapshot {
+                side: Some(side),
+                secret: id.step().scope == (Scope::PerSide { secret: true }),
+                label,
+            };
+            self.step(snapshot, |s| {
                 s.say(format!(
                     "== {} — {} {} ==",
                     side.name(),
@@ -176,7 +182,7 @@ impl<'a> Run<'a> {
             return Err(not_yet("both sides", id));
         };
         let label = format!("{} {} (public)", id, id.step().title);
-        self.step(&label, |s| {
+        self.step(Snapshot::public(label), |s| {
             let flow = f(s)?;
             advance(&mut s.state, &Side::BOTH, id, flow);
             Ok(flow)
@@ -309,7 +315,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         global,
     )?;
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
-    run.step(&label, |s| {
+    run.step(Snapshot::secret(side, label), |s| {
         roster_line::check(s, side)?;
         let given = purchases.iter().map(|p| p.as_str().into()).collect();
         s.prompter

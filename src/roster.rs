@@ -39,8 +39,8 @@ pub struct Bought {
     pub cpp: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub support_cpp: i64,
-    /// The purchase as typed, e.g. `I2 reserve`.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// The purchase as typed, e.g. `I2 reserve`; its journal row says the
+    /// same (the two are checked against each other on load).
     pub purchase: String,
 }
 
@@ -173,6 +173,20 @@ impl Roster {
                     at("mine_fpp"),
                     line.mine_fpp.to_string(),
                     format!("FPP spent on mines must be 0..={}", line.fpp_spent),
+                ));
+            }
+            if !(14..=27).contains(&line.date) {
+                return Err((
+                    at("date"),
+                    line.date.to_string(),
+                    "a VotG CG Day is a September date from 14 to 27".into(),
+                ));
+            }
+            if line.hist_drm.unsigned_abs() > crate::drm::LIMIT.unsigned_abs() {
+                return Err((
+                    at("hist_drm"),
+                    line.hist_drm.to_string(),
+                    format!("a Historical DRM is from -{0} to +{0}", crate::drm::LIMIT),
                 ));
             }
             if line.elr > 5 {

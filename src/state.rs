@@ -52,6 +52,23 @@ fn missing(name: &str) -> Error {
     }
 }
 
+/// votg ends every file with a line break: a file that ends in the middle
+/// of a line was cut short (a crash, a full disk) and is refused, whatever
+/// of it would still parse.
+fn whole(name: &str, bytes: &[u8]) -> Result<(), Error> {
+    if bytes.is_empty() || bytes.ends_with(b"\n") {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let (line, column) = line_column(&text, text.len());
+    Err(Error::CampaignSyntax {
+        file: name.into(),
+        line,
+        column,
+        message: "the file ends in the middle of a line, so it may have been cut short. If you edited it by hand, check its end and finish its last line with a line break".into(),
+    })
+}
+
 fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let text = std::str::from_utf8(bytes).map_err(|e| {
@@ -63,6 +80,7 @@ fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error>
             message: "the file is not UTF-8 text".into(),
         }
     })?;
+    whole(name, bytes)?;
     toml::from_str(text).map_err(|e| {
         let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
         Error::CampaignSyntax {
@@ -82,6 +100,7 @@ fn csv_file_of<T: DeserializeOwned>(
     headers: &[&[&str]],
 ) -> Result<(Vec<T>, usize), Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
+    whole(name, bytes)?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(bytes.as_slice());
@@ -233,6 +252,13 @@ impl CampaignState {
     /// from an older schema: the caller writes the migrated files back and
     /// tells the players once.
     pub fn load(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
+        // The cheap check first (a file that is not text is left to its
+        // parser, which says where).
+        for (name, bytes) in files {
+            if std::str::from_utf8(bytes).is_ok() {
+                whole(name, bytes)?;
+            }
+        }
         let mut notes = Vec::new();
         let mut campaign: Campaign = toml_file(files, "campaign.toml")?;
         let old_seed = migration::campaign(&mut campaign).map_err(|e| data("campaign.toml", e))?;
@@ -274,15 +300,15 @@ impl CampaignState {
         let journal = journal_file(files, old_seed, &mut notes)?;
         let russian = sides.pop().expect("two sides");
         let german = sides.pop().expect("two sides");
-        Ok((
-            CampaignState {
-                campaign,
-                german,
-                russian,
-                journal,
-            },
-            notes,
-        ))
+        let state = CampaignState {
+            campaign,
+            german,
+            russian,
+            journal,
+        };
+        let def = crate::cg_def::load(tables, state.campaign.cg)?;
+        crate::consistency::check(&state, &def)?;
+        Ok((state, notes))
     }
 
     /// The keys of the sides' dice streams (the public one derives from them).

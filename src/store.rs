@@ -1,33 +1,76 @@
-//! Campaign files on disk, never lost (DESIGN §6): atomic writes, one
-//! all-or-nothing transaction per step across files, a snapshot before every
-//! step for `votg undo`, and a lock against a second process.
+//! Campaign files on disk, never lost (DESIGN §6): all-or-nothing
+//! transactions across files ([`txn`]), a history of steps for `votg undo`
+//! ([`history`]), a lock against a second writer, and lock-free reading of
+//! what is committed ([`reader`]).
 //!
-//! A commit writes every changed file into `.votg/txn/`, syncs them, writes
-//! `.votg/txn/COMMIT` (the list of files) and syncs it: from that moment the
-//! commit has happened. Then each file is renamed over its old copy and the
-//! marker removed. Opening the store finishes a commit whose marker exists
-//! (the process died while renaming) and discards one without a marker (it
-//! died before the commit point), so a campaign is always either wholly old
-//! or wholly new.
+//! Writers (`refit`, `buy`, `undo`, `new`) take the lock and finish or roll
+//! back an interrupted transaction before anything else. Readers (`status`,
+//! `roster`, `log` …) take no lock and write nothing.
 
-use std::collections::BTreeMap;
+mod fsio;
+mod history;
+mod reader;
+mod txn;
+
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::side::Side;
+
+pub use fsio::MAX_FILE_BYTES;
+use fsio::{io, read_regular};
+use txn::{CrashPoints, Plan, Txn};
 
 const META: &str = ".votg";
-const TXN: &str = ".votg/txn";
 const HISTORY: &str = ".votg/history";
-const COMMIT: &str = "COMMIT";
+/// Each file as votg last committed it, to tell a file cut short (by a copy
+/// to a full disk, say) from one edited by hand.
+const SEALED: &str = ".votg/sealed";
 const LOCK: &str = ".votg/lock";
-const LABEL: &str = ".label";
 
 /// The campaign's files, by path relative to its directory.
-pub type Files = BTreeMap<String, Vec<u8>>;
+pub type Files = std::collections::BTreeMap<String, Vec<u8>>;
 
-/// The campaign files DESIGN §3 names.
+/// One file a campaign may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CampaignFile {
+    /// Its path relative to the campaign folder.
+    pub name: &'static str,
+    /// It may be absent (campaigns made before it existed).
+    pub optional: bool,
+}
+
+const fn required(name: &'static str) -> CampaignFile {
+    CampaignFile {
+        name,
+        optional: false,
+    }
+}
+
+/// Every file of a campaign (DESIGN §3): the only names the store reads,
+/// writes, snapshots or accepts from a commit record.
+pub const FILES: &[CampaignFile] = &[
+    required("campaign.toml"),
+    required("german/roster.toml"),
+    required("german/purchases.csv"),
+    required("german/force.toml"),
+    required("russian/roster.toml"),
+    required("russian/purchases.csv"),
+    required("russian/force.toml"),
+    required("journal.csv"),
+    // Each side's private dice seed.
+    CampaignFile {
+        name: "german/dice.toml",
+        optional: true,
+    },
+    CampaignFile {
+        name: "russian/dice.toml",
+        optional: true,
+    },
+];
+
+/// The files of [`FILES`] every campaign has.
 pub const CAMPAIGN_FILES: &[&str] = &[
     "campaign.toml",
     "german/roster.toml",
@@ -41,6 +84,49 @@ pub const CAMPAIGN_FILES: &[&str] = &[
     "journal.csv",
 ];
 
+/// Files an undo leaves in place even when the step it takes back created
+/// them: each side's dice key (DESIGN §3: undo then redo gives the same
+/// dice, so a key once drawn is never drawn again).
+pub fn kept_by_undo(name: &str) -> bool {
+    name.ends_with("/dice.toml") && is_campaign_file(name)
+}
+
+/// Whether `name` is one of the campaign's own files.
+pub fn is_campaign_file(name: &str) -> bool {
+    FILES.iter().any(|f| f.name == name)
+}
+
+/// What a step's history entry says about it, so `votg undo` can take back
+/// one side's step without telling the other side what it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Whose step; `None` for a public step of both sides.
+    pub side: Option<Side>,
+    /// Whether its label would tell the other side something secret.
+    pub secret: bool,
+    pub label: String,
+}
+
+impl Snapshot {
+    /// A step the other side must not learn about.
+    pub fn secret(side: Side, label: impl Into<String>) -> Snapshot {
+        Snapshot {
+            side: Some(side),
+            secret: true,
+            label: label.into(),
+        }
+    }
+
+    /// A step of both sides, seen by both.
+    pub fn public(label: impl Into<String>) -> Snapshot {
+        Snapshot {
+            side: None,
+            secret: false,
+            label: label.into(),
+        }
+    }
+}
+
 /// An open campaign directory, locked for this process.
 #[derive(Debug)]
 pub struct Store {
@@ -48,91 +134,137 @@ pub struct Store {
     _lock: File,
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
-    move |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
-/// Testing hook: `VOTG_CRASH_AT=N` aborts the process at the N-th write
-/// point of a commit, to prove that a crash leaves an old or a new campaign.
-fn crash_point(counter: &mut u32) {
-    *counter += 1;
-    if let Some(n) = std::env::var("VOTG_CRASH_AT")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok())
-        && *counter == n
-    {
-        std::process::abort();
-    }
-}
-
-fn sync_dir(dir: &Path) {
-    // Directory fsync makes renames durable on Linux; elsewhere it may be
-    // unsupported, which is no reason to fail the command.
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
+/// What `votg undo` would do: checked, not yet done.
+#[derive(Debug)]
+pub struct UndoPlan {
+    number: u32,
+    /// The step it takes back.
+    pub step: Snapshot,
+    /// The campaign files as they will be after the undo.
+    pub restored: Files,
+    restore: history::Restore,
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
 /// flushed and synced, renamed over the old one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(io(dir))?;
     let tmp = dir.join(format!(
         ".{}.tmp",
         path.file_name().and_then(|n| n.to_str()).unwrap_or("file")
     ));
-    {
-        let mut f = File::create(&tmp).map_err(io(&tmp))?;
-        f.write_all(bytes).map_err(io(&tmp))?;
-        f.sync_all().map_err(io(&tmp))?;
+    fsio::write_synced(&tmp, bytes)?;
+    fsio::rename(&tmp, path)?;
+    fsio::sync_dir(dir);
+    Ok(())
+}
+
+/// Whether `dir` holds a campaign, committed or committed-but-unfinished.
+fn holds_campaign(dir: &Path) -> bool {
+    dir.join("campaign.toml").is_file() || Txn::new(dir).marker().is_file()
+}
+
+/// The sealed copies there are (campaigns made by older votg have none).
+fn read_seals(dir: &Path) -> Result<Files, Error> {
+    let mut seals = Files::new();
+    for f in FILES {
+        if let Some(bytes) = read_regular(&dir.join(SEALED).join(f.name))? {
+            seals.insert(f.name.to_string(), bytes);
+        }
     }
-    fs::rename(&tmp, path).map_err(io(path))?;
-    sync_dir(dir);
+    Ok(seals)
+}
+
+/// A file that is the first part of what votg last wrote there — and
+/// nothing else — was cut short, not edited: refuse it, whatever of it
+/// would still load. (A hand edit that shortens a file differs from the
+/// sealed copy somewhere, or the player removes the sealed copy.)
+fn check_whole(dir: &Path, files: &Files, seals: &Files) -> Result<(), Error> {
+    for (name, bytes) in files {
+        if let Some(whole) = seals.get(name)
+            && bytes.len() < whole.len()
+            && whole.starts_with(bytes)
+        {
+            return Err(Error::CutShort {
+                file: name.clone(),
+                len: bytes.len(),
+                whole: whole.len(),
+                copy: dir.join(SEALED).join(name),
+            });
+        }
+    }
     Ok(())
 }
 
 impl Store {
-    /// Opens an existing campaign: takes the lock, then finishes or discards
-    /// an interrupted commit.
+    /// Opens an existing campaign for writing: takes the lock, then finishes
+    /// or rolls back an interrupted transaction.
     pub fn open(dir: &Path) -> Result<Store, Error> {
-        if !dir.join("campaign.toml").is_file() {
+        if !holds_campaign(dir) {
             return Err(Error::NotACampaign {
                 dir: dir.to_path_buf(),
             });
         }
         let store = Store::lock(dir)?;
-        store.recover()?;
+        Txn::new(dir).recover()?;
+        if !dir.join("campaign.toml").is_file() {
+            return Err(Error::NotACampaign {
+                dir: dir.to_path_buf(),
+            });
+        }
         Ok(store)
     }
 
-    /// Creates a new campaign directory (empty or absent) and locks it.
+    /// The committed campaign files of `dir`, read without the lock and
+    /// without writing anything (see [`reader`]).
+    pub fn read_committed(dir: &Path) -> Result<Files, Error> {
+        let (files, seals) = reader::read_committed(dir)?;
+        check_whole(dir, &files, &seals)?;
+        if !files.contains_key("campaign.toml") {
+            return Err(Error::NotACampaign {
+                dir: dir.to_path_buf(),
+            });
+        }
+        Ok(files)
+    }
+
+    /// Creates a new campaign directory (empty or absent) and locks it. A
+    /// folder holding only what a `votg new` killed before its commit point
+    /// left counts as empty.
     pub fn create(dir: &Path) -> Result<Store, Error> {
+        let not_empty = || Error::DirNotEmpty {
+            dir: dir.to_path_buf(),
+        };
         if dir.exists() {
             let mut entries = fs::read_dir(dir).map_err(io(dir))?;
-            if entries.next().is_some() {
-                return Err(Error::DirNotEmpty {
-                    dir: dir.to_path_buf(),
-                });
+            if entries.any(|e| e.map_or(true, |e| e.file_name() != META)) {
+                return Err(not_empty());
             }
         }
         fs::create_dir_all(dir).map_err(io(dir))?;
-        Store::lock(dir)
+        let store = Store::lock(dir)?;
+        Txn::new(dir).recover()?;
+        if holds_campaign(dir) || !history::numbers(&dir.join(HISTORY))?.is_empty() {
+            return Err(not_empty());
+        }
+        // Nothing of an earlier campaign may vouch for the new one's files.
+        fsio::remove_dir(&dir.join(SEALED))?;
+        Ok(store)
     }
 
     fn lock(dir: &Path) -> Result<Store, Error> {
         let meta = dir.join(META);
         fs::create_dir_all(&meta).map_err(io(&meta))?;
         let path = dir.join(LOCK);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(io(&path))?;
+        let mut options = OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        #[cfg(unix)]
+        {
+            // A FIFO in its place must not block.
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NONBLOCK);
+        }
+        let file = options.open(&path).map_err(io(&path))?;
         match file.try_lock() {
             Ok(()) => Ok(Store {
                 dir: dir.to_path_buf(),
@@ -149,227 +281,125 @@ impl Store {
         &self.dir
     }
 
-    fn recover(&self) -> Result<(), Error> {
-        let txn = self.dir.join(TXN);
-        if !txn.exists() {
-            return Ok(());
-        }
-        let marker = txn.join(COMMIT);
-        if marker.is_file() {
-            let list = fs::read_to_string(&marker).map_err(io(&marker))?;
-            for name in list.lines().filter(|l| !l.is_empty()) {
-                let staged = txn.join(name);
-                if staged.is_file() {
-                    let target = self.dir.join(name);
-                    if let Some(parent) = target.parent() {
-                        fs::create_dir_all(parent).map_err(io(parent))?;
-                    }
-                    fs::rename(&staged, &target).map_err(io(&target))?;
-                }
-            }
-        }
-        fs::remove_dir_all(&txn).map_err(io(&txn))?;
-        sync_dir(&self.dir);
-        Ok(())
-    }
-
     /// The campaign files as they are on disk (missing ones left out).
     pub fn read_files(&self) -> Result<Files, Error> {
         let mut files = Files::new();
-        for name in CAMPAIGN_FILES {
-            let path = self.dir.join(name);
-            match fs::read(&path) {
-                Ok(bytes) => {
-                    files.insert(name.to_string(), bytes);
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(source) => return Err(Error::Io { path, source }),
+        for f in FILES {
+            if let Some(bytes) = read_regular(&self.dir.join(f.name))? {
+                files.insert(f.name.to_string(), bytes);
             }
         }
         Ok(files)
     }
 
-    /// Commits `files` (every campaign file's new bytes) in one transaction.
-    /// With `snapshot`, the files as they were are kept first under
-    /// `.votg/history/<n>/` with `label`, for `votg undo`.
-    pub fn commit(&self, files: &Files, snapshot: Option<&str>) -> Result<(), Error> {
+    /// The campaign files, refusing one cut short (see [`check_whole`]).
+    pub fn read_checked(&self) -> Result<Files, Error> {
+        let files = self.read_files()?;
+        check_whole(&self.dir, &files, &read_seals(&self.dir)?)?;
+        Ok(files)
+    }
+
+    /// Commits `files` (new bytes of campaign files; others stay as they
+    /// are) in one transaction. With `snapshot`, the step is recorded in the
+    /// history, in the same transaction, for `votg undo`.
+    pub fn commit(&self, files: &Files, snapshot: Option<&Snapshot>) -> Result<(), Error> {
+        if let Some(name) = files.keys().find(|n| !is_campaign_file(n)) {
+            return Err(Error::Usage(format!(
+                "internal: `{name}` is not a campaign file"
+            )));
+        }
         let before = self.read_files()?;
-        let changed: Vec<(&String, &Vec<u8>)> = files
+        let writes: Files = files
             .iter()
             .filter(|(name, bytes)| before.get(*name) != Some(*bytes))
+            .map(|(n, b)| (n.clone(), b.clone()))
             .collect();
-        if changed.is_empty() {
+        if writes.is_empty() {
             return Ok(());
         }
-        let mut counter = 0;
-        if let Some(label) = snapshot {
-            self.snapshot(&before, label, &mut counter)?;
-        }
-        let txn = self.dir.join(TXN);
-        if txn.exists() {
-            fs::remove_dir_all(&txn).map_err(io(&txn))?;
-        }
-        for (name, bytes) in &changed {
-            let staged = txn.join(name);
-            let parent = staged.parent().expect("under txn");
-            fs::create_dir_all(parent).map_err(io(parent))?;
-            let mut f = File::create(&staged).map_err(io(&staged))?;
-            f.write_all(bytes).map_err(io(&staged))?;
-            f.sync_all().map_err(io(&staged))?;
-            crash_point(&mut counter);
-        }
-        let list: String = changed.iter().map(|(n, _)| format!("{n}\n")).collect();
-        let marker = txn.join(COMMIT);
-        let tmp = txn.join(".COMMIT.tmp");
-        {
-            let mut f = File::create(&tmp).map_err(io(&tmp))?;
-            f.write_all(list.as_bytes()).map_err(io(&tmp))?;
-            f.sync_all().map_err(io(&tmp))?;
-        }
-        fs::rename(&tmp, &marker).map_err(io(&marker))?;
-        sync_dir(&txn);
-        crash_point(&mut counter);
-        for (name, _) in &changed {
-            let target = self.dir.join(name);
-            if let Some(parent) = target.parent() {
-                fs::create_dir_all(parent).map_err(io(parent))?;
+        let publish = match snapshot {
+            Some(s) => {
+                let next = self.history_numbers()?.last().map_or(1, |n| n + 1);
+                let changed: Vec<&str> = writes.keys().map(String::as_str).collect();
+                Some((next, history::record(&before, files, &changed, s)))
             }
-            fs::rename(txn.join(name), &target).map_err(io(&target))?;
-            crash_point(&mut counter);
-        }
-        sync_dir(&self.dir);
-        for side in ["german", "russian"] {
-            sync_dir(&self.dir.join(side));
-        }
-        fs::remove_dir_all(&txn).map_err(io(&txn))?;
-        Ok(())
+            None => None,
+        };
+        let plan = Plan {
+            writes,
+            publish,
+            ..Plan::default()
+        };
+        Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())
     }
 
     fn history_numbers(&self) -> Result<Vec<u32>, Error> {
-        let dir = self.dir.join(HISTORY);
-        if !dir.exists() {
-            return Ok(Vec::new());
-        }
-        let mut n: Vec<u32> = fs::read_dir(&dir)
-            .map_err(io(&dir))?
-            .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-            .collect();
-        n.sort();
-        Ok(n)
+        history::numbers(&self.dir.join(HISTORY))
     }
 
-    fn snapshot(&self, files: &Files, label: &str, counter: &mut u32) -> Result<(), Error> {
-        let next = self.history_numbers()?.last().map_or(1, |n| n + 1);
-        let history = self.dir.join(HISTORY);
-        let tmp = history.join(format!("{next}.tmp"));
-        if tmp.exists() {
-            fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
-        }
-        for (name, bytes) in files {
-            let path = tmp.join(name);
-            let parent = path.parent().expect("under history");
-            fs::create_dir_all(parent).map_err(io(parent))?;
-            fs::write(&path, bytes).map_err(io(&path))?;
-        }
-        fs::create_dir_all(&tmp).map_err(io(&tmp))?;
-        fs::write(tmp.join(LABEL), label).map_err(io(&tmp))?;
-        crash_point(counter);
-        let done = history.join(next.to_string());
-        fs::rename(&tmp, &done).map_err(io(&done))?;
-        sync_dir(&history);
-        Ok(())
+    /// The step `votg undo` would take back, if any.
+    pub fn last_step(&self) -> Result<Option<Snapshot>, Error> {
+        Ok(self.plan_undo()?.map(|p| p.step))
     }
 
-    /// The label of the step `undo` would take back.
-    pub fn last_snapshot(&self) -> Result<Option<(u32, String)>, Error> {
-        let Some(&n) = self.history_numbers()?.last() else {
+    /// Works out, and checks, what undoing the last step restores. A damaged
+    /// history entry is an error here, before anything changes.
+    pub fn plan_undo(&self) -> Result<Option<UndoPlan>, Error> {
+        let Some(&number) = self.history_numbers()?.last() else {
             return Ok(None);
         };
-        let path = self.dir.join(HISTORY).join(n.to_string()).join(LABEL);
-        let label = fs::read_to_string(&path).unwrap_or_default();
-        Ok(Some((n, label)))
+        let current = self.read_files()?;
+        let entry = history::entry(&self.dir.join(HISTORY), number);
+        let restore = history::restore(&entry, &current, &read_seals(&self.dir)?)?;
+        let mut restored = current;
+        for (name, bytes) in &restore.writes {
+            restored.insert(name.clone(), bytes.clone());
+        }
+        for name in &restore.removes {
+            restored.remove(name);
+        }
+        Ok(Some(UndoPlan {
+            number,
+            step: restore.meta.snapshot(),
+            restored,
+            restore,
+        }))
     }
 
-    /// Restores the campaign to the last snapshot, byte for byte, and drops it.
+    /// Takes back the last step, whoever's it was; returns its label.
     pub fn undo(&self) -> Result<String, Error> {
-        let Some((n, label)) = self.last_snapshot()? else {
-            return Err(Error::NothingToUndo {
-                dir: self.dir.clone(),
-            });
+        let plan = self.plan_undo()?.ok_or_else(|| Error::NothingToUndo {
+            dir: self.dir.clone(),
+        })?;
+        Ok(self.apply_undo(plan)?.label)
+    }
+
+    /// Takes back the step of `plan`: its files and the removal of its
+    /// history entry in one transaction.
+    pub fn apply_undo(&self, plan: UndoPlan) -> Result<Snapshot, Error> {
+        let current = self.read_files()?;
+        let writes: Files = plan
+            .restore
+            .writes
+            .into_iter()
+            .filter(|(name, bytes)| current.get(name) != Some(bytes))
+            .collect();
+        let removes = plan
+            .restore
+            .removes
+            .into_iter()
+            .filter(|n| current.contains_key(n))
+            .collect();
+        let txn = Plan {
+            writes,
+            removes,
+            publish: None,
+            drop: Some(plan.number),
         };
-        let snap = self.dir.join(HISTORY).join(n.to_string());
-        let mut files = Files::new();
-        for name in CAMPAIGN_FILES {
-            let path = snap.join(name);
-            if path.is_file() {
-                files.insert(name.to_string(), fs::read(&path).map_err(io(&path))?);
-            }
-        }
-        self.commit(&files, None)?;
-        fs::remove_dir_all(&snap).map_err(io(&snap))?;
-        Ok(label)
+        Txn::new(&self.dir).commit(&txn, &mut CrashPoints::from_env())?;
+        Ok(plan.step)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn files(v: &str) -> Files {
-        CAMPAIGN_FILES
-            .iter()
-            .map(|n| (n.to_string(), format!("{n} {v}\n").into_bytes()))
-            .collect()
-    }
-
-    #[test]
-    fn design_6_commit_then_undo_is_byte_identical() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::create(dir.path()).unwrap();
-        store.commit(&files("old"), None).unwrap();
-        let before = store.read_files().unwrap();
-        store.commit(&files("new"), Some("step 12.621")).unwrap();
-        assert_eq!(store.read_files().unwrap(), files("new"));
-        assert_eq!(store.undo().unwrap(), "step 12.621");
-        assert_eq!(store.read_files().unwrap(), before);
-        assert!(matches!(store.undo(), Err(Error::NothingToUndo { .. })));
-    }
-
-    #[test]
-    fn design_6_second_process_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::create(dir.path()).unwrap();
-        store.commit(&files("a"), None).unwrap();
-        assert!(matches!(Store::open(dir.path()), Err(Error::Locked { .. })));
-        drop(store);
-        assert!(Store::open(dir.path()).is_ok());
-    }
-
-    #[test]
-    fn design_6_interrupted_commit_rolls_forward_or_back() {
-        let dir = tempfile::tempdir().unwrap();
-        {
-            let store = Store::create(dir.path()).unwrap();
-            store.commit(&files("old"), None).unwrap();
-        }
-        // Staged without a marker: discarded.
-        fs::create_dir_all(dir.path().join(TXN)).unwrap();
-        fs::write(dir.path().join(TXN).join("campaign.toml"), b"garbage").unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        assert_eq!(store.read_files().unwrap(), files("old"));
-        drop(store);
-        // Staged with a marker: completed.
-        fs::create_dir_all(dir.path().join(TXN)).unwrap();
-        fs::write(
-            dir.path().join(TXN).join("campaign.toml"),
-            b"campaign.toml new\n",
-        )
-        .unwrap();
-        fs::write(dir.path().join(TXN).join(COMMIT), b"campaign.toml\n").unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        assert_eq!(
-            store.read_files().unwrap()["campaign.toml"],
-            b"campaign.toml new\n"
-        );
-    }
-}
+mod tests;

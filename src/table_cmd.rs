@@ -219,14 +219,20 @@ fn parse_drms(table: &DiceTable, given: &[String]) -> Result<Vec<Drm>, Error> {
     let drms = given
         .iter()
         .map(|g| {
-            let v: i32 = g
+            let v: i64 = g
                 .trim()
                 .trim_start_matches('+')
                 .parse()
                 .map_err(|_| Error::BadDrm { given: g.clone() })?;
+            let v = i32::try_from(v).map_err(|_| Error::DrmOutOfRange {
+                what: "DRM".into(),
+                value: v,
+                limit: crate::drm::LIMIT,
+            })?;
             Ok(Drm::new(v, "given with --drm", ""))
         })
         .collect::<Result<Vec<_>, Error>>()?;
+    crate::drm::checked(&drms)?;
     if table.no_drm && drms.iter().any(|d| d.value != 0) {
         return Err(Error::DrmNotAllowed {
             table: table.id.clone(),

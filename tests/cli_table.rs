@@ -318,3 +318,34 @@ fn tables_dir_overrides_and_reports_file_line_column() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn issue_12_9_drms_out_of_range_are_refused_not_wrapped() {
+    // Two huge DRMs once wrapped round to a small total ("Final DR 5").
+    for drms in [
+        vec!["--drm", "2147483647", "--drm", "2147483647"],
+        vec!["--drm", "99999999999"],
+        vec!["--drm", "21"],
+        vec!["--drm=-21"],
+        vec!["--drm", "15", "--drm", "10"],
+    ] {
+        for cmd in [
+            vec!["table", "roll", "infantry-coy-strength", "--dice", "3,4"],
+            vec!["table", "odds", "infantry-coy-strength"],
+        ] {
+            votg()
+                .args(cmd.iter().chain(&drms))
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains("out of range"))
+                .stderr(predicate::str::contains("-20 to +20"))
+                .stdout("");
+        }
+    }
+    votg()
+        .args(["table", "roll", "infantry-coy-strength", "--dice", "3,4"])
+        .args(["--drm", "20", "--drm=-20"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Final DR 7"));
+}

@@ -6,10 +6,19 @@ use votg::side::Cg;
 use votg::state::CampaignState;
 use votg::tables::Tables;
 
+/// The built-in tables, loaded once for all cases.
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::LazyLock<Tables> =
+        std::sync::LazyLock::new(|| Tables::embedded().unwrap());
+    &TABLES
+}
+
 fn campaign_files() -> votg::store::Files {
-    let tables = Tables::embedded().unwrap();
-    let def = votg::cg_def::load(&tables, Cg::II).unwrap();
-    votg::new_campaign::initial_state(&def, &tables, 1).to_files()
+    static FILES: std::sync::LazyLock<votg::store::Files> = std::sync::LazyLock::new(|| {
+        let def = votg::cg_def::load(tables(), Cg::II).unwrap();
+        votg::new_campaign::initial_state(&def, tables(), 1).to_files()
+    });
+    FILES.clone()
 }
 
 /// A damage: truncate, overwrite a byte, or insert text, at a position.
@@ -52,7 +61,7 @@ proptest! {
 
     #[test]
     fn design_6_campaign_loader_never_panics(file in 0usize..votg::store::CAMPAIGN_FILES.len(), damages in proptest::collection::vec(damage(), 1..4)) {
-        let tables = Tables::embedded().unwrap();
+        let tables = tables();
         let mut files = campaign_files();
         let name = votg::store::CAMPAIGN_FILES[file];
         let mut bytes = files[name].clone();
@@ -60,7 +69,7 @@ proptest! {
             bytes = apply(&bytes, d);
         }
         files.insert(name.to_string(), bytes);
-        let _ = CampaignState::from_files(&files, &tables);
+        let _ = CampaignState::from_files(&files, tables);
     }
 }
 
@@ -101,4 +110,201 @@ fn a_good_campaign_round_trips_through_its_files() {
         files,
         "serialising a loaded campaign gives the same bytes"
     );
+}
+
+/// A sample campaign of `rosters/`: `cg-i-new` as `votg new` makes it,
+/// `cg-i-walkthrough` after a whole Initial Scenario RePh (purchases,
+/// strength rolls, fortifications, a journal).
+fn sample(name: &str) -> votg::store::Files {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rosters")
+        .join(name);
+    votg::store::CAMPAIGN_FILES
+        .iter()
+        .map(|n| (n.to_string(), std::fs::read(dir.join(n)).unwrap()))
+        .collect()
+}
+
+/// What any campaign that loads must be, checked here independently of the
+/// loader: the German keeps his Support CPP (CG I gives 4), every pool
+/// balances and its Spent is what its RGs cost, the purchase record and the
+/// journal list the RGs the roster paid for, each Force Organizer line's RG
+/// is its purchase row's, and writing it back loses nothing more.
+fn consistent(s: &CampaignState, tables: &Tables) -> Result<(), String> {
+    use votg::cg_day::CgDay;
+    use votg::side::Side;
+    for (i, l) in s.german.roster.lines.iter().enumerate() {
+        if l.support_cpp.is_none() {
+            return Err(format!("German line {i} lost its Support CPP"));
+        }
+    }
+    for side in Side::BOTH {
+        let f = s.side(side);
+        let mut paid = Vec::new();
+        for l in &f.roster.lines {
+            for pool in std::iter::once(l.cpp).chain(l.support_cpp) {
+                if pool.left != pool.start + pool.received - pool.spent || pool.left < 0 {
+                    return Err(format!("{side}: pool {pool:?} does not balance"));
+                }
+            }
+            if l.cpp.spent != l.rgs.iter().map(|b| b.cpp).sum::<i64>() {
+                return Err(format!("{side}: CPP Spent is not what the RGs cost"));
+            }
+            let support: i64 = l.rgs.iter().map(|b| b.support_cpp).sum();
+            if l.support_cpp.map_or(0, |p| p.spent) != support {
+                return Err(format!(
+                    "{side}: Support CPP Spent is not what the RGs cost"
+                ));
+            }
+            let day = CgDay::new(l.date, l.night);
+            paid.extend(
+                l.rgs
+                    .iter()
+                    .map(|b| (day, b.rg.clone(), b.purchase.clone())),
+            );
+        }
+        let record: Vec<(CgDay, String)> = f
+            .purchases
+            .iter()
+            .filter(|r| !r.is_given())
+            .map(|r| (r.cg_day, r.rg_id.clone()))
+            .collect();
+        let roster: Vec<(CgDay, String)> = paid.iter().map(|(d, rg, _)| (*d, rg.clone())).collect();
+        if record != roster {
+            return Err(format!(
+                "{side}: purchase record {record:?} vs roster {roster:?}"
+            ));
+        }
+        let journal: Vec<(String, String)> = s
+            .journal
+            .iter()
+            .filter(|r| {
+                r.step == "12.621" && r.side == side.id() && r.kind == votg::journal::Kind::Decision
+            })
+            .map(|r| (r.cg_day.clone(), r.what.clone()))
+            .collect();
+        let roster: Vec<(String, String)> = paid
+            .iter()
+            .map(|(d, _, p)| (d.to_string(), format!("Purchase {p}")))
+            .collect();
+        if journal != roster {
+            return Err(format!("{side}: journal {journal:?} vs roster {roster:?}"));
+        }
+        for item in &f.force.counters {
+            if let (Some(rg), Some(row)) = (&item.rg, item.rg_row)
+                && f.purchases.get(row - 1).map(|r| &r.rg_id) != Some(rg)
+            {
+                return Err(format!("{side}: force line of {rg} points at row {row}"));
+            }
+        }
+    }
+    for (i, r) in s.journal.iter().enumerate() {
+        if r.seq != i as u64 + 1 {
+            return Err(format!("journal row {i} has seq {}", r.seq));
+        }
+    }
+    match CampaignState::from_files(&s.to_files(), tables) {
+        Ok(again) if again == *s => Ok(()),
+        Ok(_) => Err("writing it back changes it".into()),
+        Err(e) => Err(format!("written back, it does not load: {e}")),
+    }
+}
+
+/// Runs `f` on every item of `work` on two threads (the machine has two
+/// cores); each returns the offsets whose damage loaded.
+fn on_two_threads<T: Sync>(work: &[T], f: impl Fn(&T) -> usize + Sync) -> usize {
+    let (a, b) = work.split_at(work.len() / 2);
+    std::thread::scope(|s| {
+        let left = s.spawn(|| a.iter().map(&f).sum::<usize>());
+        let right: usize = b.iter().map(&f).sum();
+        left.join().unwrap() + right
+    })
+}
+
+#[test]
+fn issue_12_8_a_file_cut_at_any_offset_is_refused_or_consistent() {
+    for name in ["cg-i-new", "cg-i-walkthrough"] {
+        cut_everywhere(&sample(name));
+    }
+}
+
+fn cut_everywhere(files: &votg::store::Files) {
+    let tables = tables();
+    let original = CampaignState::from_files(files, tables).unwrap();
+    consistent(&original, tables).unwrap();
+    let cuts: Vec<(&str, usize)> = votg::store::CAMPAIGN_FILES
+        .iter()
+        .flat_map(|n| (0..files[*n].len()).map(move |k| (*n, k)))
+        .collect();
+    let loaded = on_two_threads(&cuts, |&(name, k)| {
+        let mut damaged = files.clone();
+        let cut = files[name][..k].to_vec();
+        let ends_a_line = cut.last() == Some(&b'\n');
+        damaged.insert(name.to_string(), cut);
+        let Ok(s) = CampaignState::from_files(&damaged, tables) else {
+            return 0;
+        };
+        // A cut inside a line never loads; one between lines loads only as
+        // a campaign that is still whole in itself.
+        assert!(ends_a_line, "{name} cut at {k} (inside a line) loaded");
+        if let Err(e) = consistent(&s, tables) {
+            panic!("{name} cut at {k} loaded, inconsistent: {e}");
+        }
+        usize::from(s != original)
+    });
+    // What still loads (trailing journal rows, trailing Force Organizer
+    // lines or their notes) is whole in itself; with `.votg/sealed` (every
+    // campaign votg has written) even that is refused as cut short.
+    assert!(
+        loaded < cuts.len() / 20,
+        "{loaded} of {} cuts loaded",
+        cuts.len()
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn issue_12_8_flipped_bytes_are_refused_or_consistent(
+        file in 0usize..8,
+        flips in proptest::collection::vec((any::<usize>(), 0u8..8), 1..4),
+    ) {
+        let tables = tables();
+        let mut files = sample("cg-i-walkthrough");
+        let name = votg::store::CAMPAIGN_FILES[file];
+        let bytes = files.get_mut(name).unwrap();
+        let len = bytes.len();
+        for (at, bit) in &flips {
+            bytes[at % len] ^= 1 << bit;
+        }
+        if let Ok(s) = CampaignState::from_files(&files, tables) {
+            prop_assert!(consistent(&s, tables).is_ok(), "{:?}", consistent(&s, tables));
+        }
+    }
+}
+
+#[test]
+fn issue_12_8_with_its_sealed_copies_a_campaign_cut_anywhere_is_refused() {
+    use votg::store::Store;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c");
+    let files = sample("cg-i-walkthrough");
+    {
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::create(&dir).unwrap();
+        store.commit(&files, None).unwrap();
+    }
+    for name in votg::store::CAMPAIGN_FILES {
+        let whole = &files[*name];
+        for k in (0..whole.len()).step_by(7).chain([whole.len() - 1]) {
+            std::fs::write(dir.join(name), &whole[..k]).unwrap();
+            match Store::read_committed(&dir) {
+                Err(votg::Error::CutShort { .. }) => {}
+                other => panic!("{name} cut at {k}: {:?}", other.map(|_| ())),
+            }
+        }
+        std::fs::write(dir.join(name), whole).unwrap();
+    }
+    assert_eq!(Store::read_committed(&dir).unwrap(), files);
 }

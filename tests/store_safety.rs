@@ -174,8 +174,11 @@ fn design_6_a_crash_leaves_the_old_or_the_new_campaign() {
             .args(["buy", c.path(), "--side", "russian", "I3", "M1"])
             .output()
             .unwrap();
-        // Opening the campaign recovers it; it loads and is wholly old or wholly new.
+        // Readers see the committed state without writing; opening the
+        // campaign for writing recovers it: it loads and is wholly old or
+        // wholly new.
         votg().args(["status", c.path()]).assert().success();
+        drop(votg::store::Store::open(&c.dir).unwrap());
         let now = strip(c.campaign_files());
         if now == old {
             saw_old = true;

@@ -85,3 +85,47 @@ pub fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     walk(dir, dir, &mut out);
     out
 }
+
+/// Copies a campaign folder with everything in it (`.votg` too).
+pub fn copy_all(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let target = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_all(&p, &target);
+        } else {
+            std::fs::copy(&p, &target).unwrap();
+        }
+    }
+}
+
+/// The campaign files only (not `.votg`).
+pub fn campaign_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    snapshot(dir)
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with(".votg"))
+        .collect()
+}
+
+impl Camp {
+    /// A copy of this campaign, `.votg` included, in a new temporary folder.
+    pub fn copy(&self) -> Camp {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("campaign");
+        copy_all(&self.dir, &dir);
+        Camp { tmp, dir }
+    }
+
+    pub fn history_len(&self) -> usize {
+        match std::fs::read_dir(self.dir.join(".votg/history")) {
+            Ok(entries) => entries
+                .filter(|e| {
+                    e.as_ref()
+                        .is_ok_and(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
+                })
+                .count(),
+            Err(_) => 0,
+        }
+    }
+}

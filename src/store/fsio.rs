@@ -1,0 +1,231 @@
+//! The few file-system operations the store builds on: reading a campaign
+//! file without hanging or exhausting memory, writing and syncing, and a
+//! content hash to tell a file that reached the disk from one that did not.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::Path;
+
+use crate::error::Error;
+
+/// No campaign file comes near this; a bigger one is damage (or a device
+/// such as `/dev/zero` in its place), refused rather than read into memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
+    move |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Opens for reading without blocking: a FIFO put in a file's place would
+/// otherwise wait for a writer forever.
+fn open_nonblocking(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// A regular file opened for reading, with its identity (to tell later
+/// whether the path still names the same file); `None` if it does not exist.
+pub struct Opened {
+    pub file: File,
+    pub id: FileId,
+}
+
+/// What tells one file from another that replaced it by rename.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileId {
+    dev: u64,
+    ino: u64,
+    len: u64,
+}
+
+impl FileId {
+    fn of(meta: &fs::Metadata) -> FileId {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            FileId {
+                dev: meta.dev(),
+                ino: meta.ino(),
+                len: meta.len(),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let nanos = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos() as u64);
+            FileId {
+                dev: nanos,
+                ino: 0,
+                len: meta.len(),
+            }
+        }
+    }
+
+    /// The identity of what `path` names now (`None`: nothing).
+    pub fn at(path: &Path) -> Result<Option<FileId>, Error> {
+        match fs::metadata(path) {
+            Ok(m) => Ok(Some(FileId::of(&m))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(Error::Io {
+                path: path.to_path_buf(),
+                source,
+            }),
+        }
+    }
+}
+
+/// Opens `path` if it is a regular file (symbolic links followed); anything
+/// else in its place — a folder, a FIFO, a device — is refused.
+pub fn open_regular(path: &Path) -> Result<Option<Opened>, Error> {
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Err(not_regular(path)),
+        Ok(m) if m.len() > MAX_FILE_BYTES => return Err(too_large(path)),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(Error::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    }
+    let file = match open_nonblocking(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(Error::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    // It may have been swapped between the look and the open.
+    let meta = file.metadata().map_err(io(path))?;
+    if !meta.is_file() {
+        return Err(not_regular(path));
+    }
+    Ok(Some(Opened {
+        id: FileId::of(&meta),
+        file,
+    }))
+}
+
+fn too_large(path: &Path) -> Error {
+    Error::FileTooLarge {
+        path: path.to_path_buf(),
+        limit: MAX_FILE_BYTES,
+    }
+}
+
+fn not_regular(path: &Path) -> Error {
+    Error::NotRegularFile {
+        path: path.to_path_buf(),
+    }
+}
+
+/// Reads an opened file, refusing one over [`MAX_FILE_BYTES`].
+pub fn read_opened(path: &Path, opened: &mut Opened) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    (&mut opened.file)
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io(path))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(path));
+    }
+    Ok(bytes)
+}
+
+/// Reads a regular file (`None` if absent), capped at [`MAX_FILE_BYTES`].
+pub fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, Error> {
+    match open_regular(path)? {
+        Some(mut o) => Ok(Some(read_opened(path, &mut o)?)),
+        None => Ok(None),
+    }
+}
+
+/// Writes `bytes` to a new file at `path` (its folders made) and syncs it.
+pub fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).map_err(io(parent))?;
+    }
+    let mut f = File::create(path).map_err(io(path))?;
+    f.write_all(bytes).map_err(io(path))?;
+    f.sync_all().map_err(io(path))?;
+    Ok(())
+}
+
+/// Makes a folder's entries (new files, renames, removals) durable. On
+/// Linux this is what makes a rename survive a power cut; elsewhere a folder
+/// may not open for syncing, which is no reason to fail the command.
+pub fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Removes a file if it is there.
+pub fn remove_file(path: &Path) -> Result<(), Error> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Io {
+            path: path.to_path_buf(),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Removes a folder and everything in it if it is there.
+pub fn remove_dir(path: &Path) -> Result<(), Error> {
+    match fs::remove_dir_all(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Io {
+            path: path.to_path_buf(),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Removes a file, or a folder and everything in it, if it is there.
+pub fn remove_any(path: &Path) -> Result<(), Error> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => remove_dir(path),
+        Ok(_) => remove_file(path),
+        Err(_) => Ok(()),
+    }
+}
+
+pub fn rename(from: &Path, to: &Path) -> Result<(), Error> {
+    if let Some(parent) = to.parent() {
+        fs::create_dir_all(parent).map_err(io(parent))?;
+    }
+    fs::rename(from, to).map_err(io(to))
+}
+
+/// Whether anything (a file, a folder, a dangling link) is at `path`.
+pub fn exists(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok()
+}
+
+/// A content hash (64-bit FNV-1a): enough to tell a whole file from a cut
+/// or damaged one, which is all the store asks of it.
+pub fn hash(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
