@@ -734,7 +734,7 @@ fn issue_7_a_public_step_is_undone_by_either_side_and_named() {
         .args(["undo", c.path(), "--side", "german"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Undone: 12.626 set-up order."));
+        .stdout(predicate::str::contains("Undone: 12.626 Wind & Unit Setup (public)."));
     votg()
         .args(["undo", c.path(), "--side", "german"])
         .assert()
