@@ -142,6 +142,44 @@ pub struct DayFacts {
     pub german_chit: Option<Chit>,
     pub russian_chit: Option<Chit>,
     pub victor: Option<Side>,
+    /// The Casualty VP each side SUFFERED in this CG Day's scenario (A26.22),
+    /// recorded at 12.604 (C26).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cvp: Option<BySide<u32>>,
+    /// The Casualty VP of each side's units Eliminated in the RePh after
+    /// this scenario so far (12.12, C26): they count for 12.618.
+    #[serde(default, skip_serializing_if = "BySide::is_zero")]
+    pub reph_cvp: BySide<u32>,
+}
+
+/// One value per side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct BySide<T> {
+    pub german: T,
+    pub russian: T,
+}
+
+impl<T> BySide<T> {
+    pub fn of(&self, side: Side) -> &T {
+        match side {
+            Side::German => &self.german,
+            Side::Russian => &self.russian,
+        }
+    }
+
+    pub fn of_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::German => &mut self.german,
+            Side::Russian => &mut self.russian,
+        }
+    }
+}
+
+impl BySide<u32> {
+    pub fn is_zero(&self) -> bool {
+        self.german == 0 && self.russian == 0
+    }
 }
 
 impl DayFacts {

@@ -46,6 +46,8 @@ pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> Campaig
             .and_then(|s| s.parse().ok()),
         german_chit: def.initial.german_chit,
         russian_chit: def.initial.russian_chit,
+        cvp: None,
+        reph_cvp: Default::default(),
         victor: None,
     };
     let campaign = Campaign {
