@@ -253,6 +253,9 @@ pub fn main() -> i32 {
             Ok(()) => 0,
             Err(io) => output_failed(&io),
         },
+        // A step's commentary could not be written (between two steps, so
+        // every step before it stays committed): as for any output.
+        Err(Error::Output(io)) => output_failed(&io),
         Err(e) => {
             report(&format!("error: {e}"));
             e.exit_code()

@@ -120,3 +120,31 @@ fn issue_7_a_step_not_yet_carried_out_is_said_plainly() {
             "does not yet carry out steps 12.601-12.620",
         ));
 }
+
+#[test]
+fn issue_12_6_a_refit_into_a_closed_pipe_stops_between_steps_without_a_panic() {
+    use std::process::{Command, Stdio};
+    let c = Camp::new("I");
+    let a = c.file(
+        "a.toml",
+        "[german]\nbuy = [\"I2\"]\nfortify = []\nrecon = 0\n[russian]\nbuy = []\nfortify = []\nrecon = 0\n",
+    );
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("votg"))
+        .args(["refit", c.path(), "--answers", &a])
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before anything is read (`votg refit … | head -0`).
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "a quiet exit: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // What was committed is whole: the campaign loads, and the first step
+    // (the German's purchase) is on record.
+    let s = c.state();
+    assert_eq!(s.campaign.step.german, "12.622");
+    assert_eq!(s.german.roster.current().unwrap().rgs.len(), 1);
+}
