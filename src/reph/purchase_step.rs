@@ -38,50 +38,71 @@ pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
     let night = s.state.campaign.night;
     let overcast = s.state.campaign.today().and_then(|d| d.weather) == Some(Weather::Overcast);
     for q in quotes {
-        // Allowed, but wasted: the rules say so, and so does votg.
-        match q.rg.class {
-            RgClass::Bombardment if night || overcast => s.say(
-                "Warning: an Aerial Bombardment is NA in Overcast weather and is never resolved in a Night scenario (note b); it stays Retained until it can be.",
-            ),
-            RgClass::Stuka if night || overcast => s.say(
-                "Warning: a Stuka RG must be used on its CG Day of purchase or is forfeit; it should not be bought for Overcast weather or a Night scenario (note t).",
-            ),
-            _ => {}
-        }
-        purchase::record(&mut s.state, side, q);
-        let pools = match (q.from_support, q.from_cpp) {
-            (0, c) => format!("{c} CPP"),
-            (s, 0) => format!("{s} Support CPP"),
-            (s, c) => format!("{s} Support CPP + {c} CPP"),
-        };
+        apply_one(s, side, q, night || overcast);
+    }
+    let market = Market {
+        tables: s.tables,
+        def: s.def,
+        state: &s.state,
+        side,
+    };
+    let mut after = Vec::new();
+    if quotes.iter().any(|q| q.rg.class == RgClass::Oba) {
+        after.extend(market.oba_warning(&[]));
+    }
+    if quotes.iter().any(|q| q.rg.class == RgClass::Bombardment) {
+        after.extend(market.bombardment_spacing());
+    }
+    for text in after {
+        s.say(text);
+    }
+}
 
-        let code = q
-            .code
-            .as_deref()
-            .map_or(String::new(), |c| format!(", Entry Code {c}"));
-        s.say(format!(
-            "{} bought {} {}{code}: {} CPP ({}) paid from {pools}.",
-            side.name(),
+/// Records one quoted purchase and says what was bought.
+fn apply_one(s: &mut Session, side: Side, q: &Quote, no_air: bool) {
+    // Allowed, but wasted: the rules say so, and so does votg.
+    match q.rg.class {
+        RgClass::Bombardment if no_air => s.say(
+            "Warning: an Aerial Bombardment is NA in Overcast weather and is never resolved in a Night scenario (note b); it stays Retained until it can be.",
+        ),
+        RgClass::Stuka if no_air => s.say(
+            "Warning: a Stuka RG must be used on its CG Day of purchase or is forfeit; it should not be bought for Overcast weather or a Night scenario (note t).",
+        ),
+        _ => {}
+    }
+    purchase::record(&mut s.state, side, q);
+    let pools = match (q.from_support, q.from_cpp) {
+        (0, c) => format!("{c} CPP"),
+        (s, 0) => format!("{s} Support CPP"),
+        (s, c) => format!("{s} Support CPP + {c} CPP"),
+    };
+
+    let code = q
+        .code
+        .as_deref()
+        .map_or(String::new(), |c| format!(", Entry Code {c}"));
+    s.say(format!(
+        "{} bought {} {}{code}: {} CPP ({}) paid from {pools}.",
+        side.name(),
+        q.rg.id,
+        q.rg.group_type,
+        q.cost,
+        q.breakdown.join("; ")
+    ));
+    s.journal(Entry::decision(
+        STEP,
+        Some(side),
+        true,
+        format!("Purchase {}", q.purchase.canonical()),
+        format!(
+            "{} {}{code}; {} CPP ({})",
             q.rg.id,
             q.rg.group_type,
             q.cost,
             q.breakdown.join("; ")
-        ));
-        s.journal(Entry::decision(
-            STEP,
-            Some(side),
-            true,
-            format!("Purchase {}", q.purchase.text),
-            format!(
-                "{} {}{code}; {} CPP ({})",
-                q.rg.id,
-                q.rg.group_type,
-                q.cost,
-                q.breakdown.join("; ")
-            ),
-            "12.621",
-        ));
-    }
+        ),
+        "12.621",
+    ));
 }
 
 /// The step: ask (or read) the purchases, then record them all.
