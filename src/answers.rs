@@ -59,6 +59,11 @@ pub const QUESTIONS: &[Question] = &[
         "true or false: make the SSR II-4 DR on the NKVD Leader Table",
     ),
     q(
+        "nkvd_minus_one",
+        Kind::YesNo,
+        "true or false: apply SSR II-4's optional -1 DRM to that DR (READINGS.md C30)",
+    ),
+    q(
         "mortar_deploy",
         Kind::YesNo,
         "true or false: Deploy one squad per two (FRU) Light Mortars received (note x)",

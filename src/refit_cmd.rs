@@ -340,7 +340,10 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
 /// first), so a mistyped folder is named as such, not read as a purchase.
 fn split_dir(args: &[String]) -> (&Path, &[String]) {
     match args.first() {
-        Some(first) if !looks_like_purchase(first) => (Path::new(first), &args[1..]),
+        // A folder that exists is a folder, even one named like an RG (`c2`).
+        Some(first) if Path::new(first).is_dir() || !looks_like_purchase(first) => {
+            (Path::new(first), &args[1..])
+        }
         _ => (Path::new("."), args),
     }
 }

@@ -74,3 +74,79 @@ fn issue_11_8_the_journal_records_the_normalised_purchase() {
         .expect("journalled");
     assert_eq!(row.what, "Purchase I2 on-map code=blue");
 }
+
+/// The CG II Initial Scenario scripted (tests/data/), with `extra` answers
+/// added to the Russian table.
+fn cg_ii_scripted(extra: &str) -> Camp {
+    let c = Camp::new("II");
+    let base = include_str!("data/cg-ii-initial.answers.toml");
+    let answers = c.file("a.toml", &format!("{base}{extra}"));
+    let dice = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cg-ii-initial.dice");
+    votg()
+        .args([
+            "--dice-file",
+            dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &answers,
+        ])
+        .assert()
+        .success();
+    c
+}
+
+/// The Commissars of the 62nd Army HQ Security Company (SSR II-4).
+fn hq_commissars(c: &Camp) -> Vec<String> {
+    c.state()
+        .russian
+        .force
+        .counters
+        .iter()
+        .filter(|i| i.note.contains("62nd Army HQ"))
+        .map(|i| i.unit.clone())
+        .collect()
+}
+
+#[test]
+fn issue_11_2_c30_the_nkvd_minus_one_may_be_declined() {
+    // The scripted NKVD Leader Table DR is 6+6: with the -1 (the default,
+    // C30) 11 gives a 9-0; declined, 12 gives an 8+1.
+    let c = cg_ii_scripted("");
+    assert_eq!(hq_commissars(&c), ["9-0"]);
+    let c = cg_ii_scripted("nkvd_minus_one = true\n");
+    assert_eq!(hq_commissars(&c), ["9-0"]);
+    let c = cg_ii_scripted("nkvd_minus_one = false\n");
+    assert_eq!(hq_commissars(&c), ["8+1"]);
+    let s = c.state();
+    let row = s
+        .journal
+        .iter()
+        .find(|j| j.what == "SSR II-4 optional -1 DRM")
+        .expect("the choice is journalled");
+    assert_eq!(row.result, "declined (READINGS.md C30)");
+    assert!(
+        s.journal
+            .iter()
+            .any(|j| j.answer_id == "russian.nkvd_minus_one" && j.answer == "false"),
+        "the answer is journalled"
+    );
+}
+
+#[test]
+fn issue_11_7_buy_takes_a_folder_named_like_an_rg() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c2");
+    let d = dir.to_str().unwrap();
+    votg()
+        .args(["new", d, "--cg", "I", "--seed", "1"])
+        .assert()
+        .success();
+    // `c2` looks like an RG ID; from inside the parent folder it is the
+    // campaign folder all the same, since it exists.
+    votg()
+        .current_dir(tmp.path())
+        .args(["buy", "c2", "--side", "german", "I1"])
+        .assert()
+        .success();
+}
