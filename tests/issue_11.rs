@@ -150,3 +150,52 @@ fn issue_11_7_buy_takes_a_folder_named_like_an_rg() {
         .assert()
         .success();
 }
+
+#[test]
+fn issue_11_7_two_dice_typed_together_are_two_dice() {
+    // `table roll --dice`: `34` and `3 4` are the same DR.
+    for dice in ["34", "3 4", "3,4"] {
+        votg()
+            .args(["table", "roll", "escape", "--column", "afv", "--dice", dice])
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("Final DR 7"));
+    }
+    // Manual dice at the table: `34` where a DR is asked.
+    votg()
+        .args([
+            "--manual-dice",
+            "table",
+            "roll",
+            "escape",
+            "--column",
+            "afv",
+        ])
+        .write_stdin("34\n")
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("Final DR 7"));
+    // A face that is no die says what the table takes.
+    votg()
+        .args(["table", "roll", "escape", "--column", "afv", "--dice", "57"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "Table `escape` is rolled with a DR: give 2 die face(s), each 1 to 6",
+        ));
+    votg()
+        .args([
+            "--manual-dice",
+            "table",
+            "roll",
+            "escape",
+            "--column",
+            "afv",
+        ])
+        .write_stdin("3\n")
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "type two die faces, each 1 to 6, e.g. `3 4` or `34`",
+        ));
+}
