@@ -199,3 +199,68 @@ fn issue_11_7_two_dice_typed_together_are_two_dice() {
             "type two die faces, each 1 to 6, e.g. `3 4` or `34`",
         ));
 }
+
+#[test]
+fn issue_11_8_status_and_buy_say_when_a_side_has_finished() {
+    let c = Camp::new("I");
+    let answers = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/cg-i-walkthrough.answers.toml"
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", answers])
+        .assert()
+        .success();
+    let out = votg().args(["status", c.path()]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("German has finished the Refit Phase"),
+        "{text}"
+    );
+    assert!(!text.contains("is at finished"), "{text}");
+    let (code, text) = buy(&c, "german", &["I1"]);
+    assert_eq!(code, 1);
+    assert!(
+        text.contains("the German side has finished the Refit Phase"),
+        "{text}"
+    );
+    assert!(!text.contains("at step done"), "{text}");
+}
+
+#[test]
+fn issue_11_8_force_organizer_words_flags_and_one_name_per_vehicle() {
+    let c = Camp::new("I");
+    let answers = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/cg-i-walkthrough.answers.toml"
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", answers])
+        .assert()
+        .success();
+    let out = votg()
+        .args(["force", c.path(), "--side", "russian"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("flags FI"), "{text}");
+    assert!(text.contains("Front Line Location"), "{text}");
+    assert!(!text.contains("T-34/M41"), "{text}");
+    assert!(text.contains("T-34 M41"), "{text}");
+}
+
+#[test]
+fn issue_11_8_the_mortar_team_deploy_decision_is_journalled() {
+    let c = cg_ii_scripted("");
+    let s = c.state();
+    let rows: Vec<_> = s
+        .journal
+        .iter()
+        .filter(|j| j.what.ends_with("Light Mortar Deployment (note x)"))
+        .collect();
+    assert!(!rows.is_empty());
+    assert!(
+        rows.iter().any(|j| j.result.contains("Deployed into")),
+        "{rows:?}"
+    );
+}

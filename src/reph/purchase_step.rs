@@ -110,11 +110,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     if s.prompter.interactive() {
         loop {
             show_market(s, side);
-            let texts = s.prompter.list(
-                side,
-                "buy",
-                "Buy an RG (e.g. `I1 code=red`, `I2 reserve`), or Enter when done",
-            )?;
+            let texts = s.prompter.list(side, "buy", &buy_prompt(side))?;
             if texts.is_empty() {
                 break;
             }
@@ -144,6 +140,15 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
+/// The wizard's question, its example in the side's own Entry Codes.
+fn buy_prompt(side: Side) -> String {
+    let example = match side {
+        Side::German => "`I1 code=blue`, `I2 reserve`",
+        Side::Russian => "`I3 code=red`, `I5 reserve`",
+    };
+    format!("Buy an RG (e.g. {example}), or Enter when done")
+}
+
 fn show_market(s: &mut Session, side: Side) {
     let market = Market {
         tables: s.tables,
@@ -152,18 +157,34 @@ fn show_market(s: &mut Session, side: Side) {
         side,
     };
     let line = s.state.line(side);
-    let mut t = crate::render::grid();
-    t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
-    for p in market.still_possible(&[]) {
-        t.add_row(vec![p.rg.clone(), p.what(), p.cost.to_string()]);
-    }
+    let possible = market.still_possible(&[]);
     let support = line
         .support_cpp
         .map_or(String::new(), |p| format!(" + {} Support CPP", p.left));
-    let text = format!(
-        "{} has {} CPP{support}. What can be bought now:\n{t}",
-        side.name(),
-        line.cpp.left
-    );
-    s.say(text);
+    let has = format!("{} has {} CPP{support}.", side.name(), line.cpp.left);
+    // No empty table: say so, and how to go on.
+    if possible.is_empty() {
+        s.say(format!(
+            "{has} Nothing more can be bought now (every RG is beyond the CPP left or a limit); press Enter to go on."
+        ));
+        return;
+    }
+    let mut t = crate::render::grid();
+    t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
+    for p in possible {
+        t.add_row(vec![p.rg.clone(), p.what(), p.cost.to_string()]);
+    }
+    s.say(format!("{has} What can be bought now:\n{t}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_11_8_the_buy_prompt_uses_the_sides_own_entry_codes() {
+        assert!(buy_prompt(Side::German).contains("code=blue"));
+        assert!(!buy_prompt(Side::German).contains("code=red"));
+        assert!(buy_prompt(Side::Russian).contains("code=red"));
+    }
 }
