@@ -264,3 +264,25 @@ fn issue_11_8_the_mortar_team_deploy_decision_is_journalled() {
         "{rows:?}"
     );
 }
+
+#[test]
+fn issue_11_8_side_has_help_and_dice_options_say_where_they_apply() {
+    for cmd in ["buy", "roster", "purchases", "force"] {
+        let out = votg().args([cmd, "--help"]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("--side"))
+            .unwrap_or_default();
+        assert!(
+            line.contains("german or russian"),
+            "`votg {cmd} --help`: {line:?}"
+        );
+    }
+    let out = votg().args(["status", "--help"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("Dice (only for the commands that roll: new, refit, table roll)"),
+        "{text}"
+    );
+}
