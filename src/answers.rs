@@ -130,12 +130,17 @@ impl Answers {
         for (key, value) in top {
             let at = value.span().start;
             let Ok(side) = key.parse::<Side>() else {
-                return Err(answers.syntax(
-                    at,
-                    &format!(
+                // An answer written before any [side] table belongs in one.
+                let why = if question(&key).is_some() {
+                    format!(
+                        "`{key}` is an answer for one side: put it under a [german] or [russian] table"
+                    )
+                } else {
+                    format!(
                         "`[{key}]` is not a side: the file has a [german] and/or a [russian] table"
-                    ),
-                ));
+                    )
+                };
+                return Err(answers.syntax(at, &why));
             };
             let table: SideAnswers = match value.into_inner() {
                 toml::Value::Table(t) => t

@@ -286,3 +286,16 @@ fn issue_11_8_side_has_help_and_dice_options_say_where_they_apply() {
         "{text}"
     );
 }
+
+#[test]
+fn issue_11_7_an_answer_outside_a_side_table_says_where_it_belongs() {
+    let c = Camp::new("I");
+    let answers = c.file("a.toml", "buy = [\"I1\"]\n");
+    votg()
+        .args(["refit", c.path(), "--answers", &answers])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "`buy` is an answer for one side: put it under a [german] or [russian] table",
+        ));
+}
