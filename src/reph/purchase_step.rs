@@ -182,6 +182,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn issue_11_8_no_empty_rg_table_when_nothing_can_be_bought() {
+        use crate::prompt::Prompter;
+        use crate::reph::session::{CampaignDice, Streams};
+        let tables = crate::tables::Tables::embedded().unwrap();
+        let def = crate::cg_def::load(&tables, crate::side::Cg::I).unwrap();
+        let mut state = crate::new_campaign::initial_state(&def, &tables, 1);
+        let mut dice = CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(&state.seeds(), 0, 0, 0)),
+            saved: true,
+        };
+        let line = state.side_mut(Side::German).roster.current_mut().unwrap();
+        line.cpp.left = 0;
+        line.support_cpp.as_mut().unwrap().left = 0;
+        let mut prompter = Prompter::Scripted(Default::default());
+        let mut out = crate::output::Output::memory();
+        let mut s = Session {
+            tables: &tables,
+            def: &def,
+            state,
+            dice: &mut dice,
+            prompter: &mut prompter,
+            out: &mut out,
+            concerns: Vec::new(),
+        };
+        show_market(&mut s, Side::German);
+        let said = out.take();
+        assert!(said.contains("Nothing more can be bought now"), "{said}");
+        assert!(!said.contains("Group Type"), "no empty table: {said}");
+    }
+
+    #[test]
     fn issue_11_8_the_buy_prompt_uses_the_sides_own_entry_codes() {
         assert!(buy_prompt(Side::German).contains("code=blue"));
         assert!(!buy_prompt(Side::German).contains("code=red"));
