@@ -59,6 +59,11 @@ pub const QUESTIONS: &[Question] = &[
         "true or false: make the SSR II-4 DR on the NKVD Leader Table",
     ),
     q(
+        "nkvd_minus_one",
+        Kind::YesNo,
+        "true or false: apply SSR II-4's optional -1 DRM to that DR (READINGS.md C30)",
+    ),
+    q(
         "mortar_deploy",
         Kind::YesNo,
         "true or false: Deploy one squad per two (FRU) Light Mortars received (note x)",
@@ -125,12 +130,17 @@ impl Answers {
         for (key, value) in top {
             let at = value.span().start;
             let Ok(side) = key.parse::<Side>() else {
-                return Err(answers.syntax(
-                    at,
-                    &format!(
+                // An answer written before any [side] table belongs in one.
+                let why = if question(&key).is_some() {
+                    format!(
+                        "`{key}` is an answer for one side: put it under a [german] or [russian] table"
+                    )
+                } else {
+                    format!(
                         "`[{key}]` is not a side: the file has a [german] and/or a [russian] table"
-                    ),
-                ));
+                    )
+                };
+                return Err(answers.syntax(at, &why));
             };
             let table: SideAnswers = match value.into_inner() {
                 toml::Value::Table(t) => t

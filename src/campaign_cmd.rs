@@ -115,10 +115,10 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     for side in Side::BOTH {
         let step = c.step.of(side);
         let text = match step.step() {
-            Some(id) => id.step().to_string(),
-            None => "finished the Refit Phase".into(),
+            Some(id) => format!("is at {}", id.step()),
+            None => "has finished the Refit Phase".into(),
         };
-        out.push_str(&format!("  {} is at {}\n", side.name(), text));
+        out.push_str(&format!("  {} {}\n", side.name(), text));
     }
     out.push_str(&format!(
         "Russian Attack chits used: {} of {} (12.6251)\n",

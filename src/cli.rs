@@ -25,16 +25,20 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The dice options are global, so every command's help lists them; their
+/// heading says which commands roll.
+const DICE_HEADING: &str = "Dice (only for the commands that roll: new, refit, table roll)";
+
 #[derive(Debug, Args)]
 pub struct Global {
     /// Take die faces from FILE (whitespace-separated, one face per dr, two per DR)
-    #[arg(long, global = true, value_name = "FILE", conflicts_with_all = ["seed", "manual_dice"])]
+    #[arg(long, global = true, help_heading = DICE_HEADING, value_name = "FILE", conflicts_with_all = ["seed", "manual_dice"])]
     pub dice_file: Option<PathBuf>,
     /// Roll with ChaCha streams derived from N (the same N replays the same dice; for tests: anyone who knows N can predict every roll); with `new`, the campaign's streams
-    #[arg(long, global = true, value_name = "N", conflicts_with = "manual_dice")]
+    #[arg(long, global = true, help_heading = DICE_HEADING, value_name = "N", conflicts_with = "manual_dice")]
     pub seed: Option<u64>,
     /// Type in the dice you throw at the table instead of letting votg roll
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = DICE_HEADING)]
     pub manual_dice: bool,
     /// Load tables from DIR (an edited copy of `tables/`); files it lacks come from the built-in copy
     #[arg(long, global = true, value_name = "DIR")]
@@ -109,6 +113,7 @@ pub enum Command {
     },
     /// Buy RGs for one side at step 12.621: one quoted argument per purchase, all or none
     Buy {
+        /// The side buying: german or russian
         #[arg(long)]
         side: Side,
         /// [DIR] then the purchases, e.g. "I1 code=red" "I2 reserve" "O2 prereg=2 creeping"
@@ -123,8 +128,10 @@ pub enum Command {
     },
     /// A side's CG Roster (private to that side)
     Roster {
+        /// Campaign folder (default: the current folder)
         #[arg(default_value = ".")]
         dir: PathBuf,
+        /// Whose sheet: german or russian (private to that side)
         #[arg(long)]
         side: Side,
         #[arg(long, value_enum, default_value = "text")]
@@ -132,8 +139,10 @@ pub enum Command {
     },
     /// A side's RG Purchase Record (private to that side)
     Purchases {
+        /// Campaign folder (default: the current folder)
         #[arg(default_value = ".")]
         dir: PathBuf,
+        /// Whose sheet: german or russian (private to that side)
         #[arg(long)]
         side: Side,
         #[arg(long, value_enum, default_value = "text")]
@@ -141,8 +150,10 @@ pub enum Command {
     },
     /// A side's Force Organizer: every counter with its id, by box (private to that side)
     Force {
+        /// Campaign folder (default: the current folder)
         #[arg(default_value = ".")]
         dir: PathBuf,
+        /// Whose sheet: german or russian (private to that side)
         #[arg(long)]
         side: Side,
         #[arg(long, value_enum, default_value = "text")]

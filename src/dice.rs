@@ -87,6 +87,29 @@ pub fn parse_faces(text: &str, origin: &str) -> Result<Vec<u8>, Error> {
         .collect()
 }
 
+/// The faces typed for one throw that takes one of `counts` dice: as
+/// [`parse_faces`] reads them (`3 4`, `3,4`), or run together (`34`) when
+/// that makes a count asked for. A wrong count is left to the caller, which
+/// knows what the throw is for.
+pub fn parse_throw(text: &str, origin: &str, counts: &[usize]) -> Result<Vec<u8>, Error> {
+    let parsed = parse_faces(text, origin);
+    if parsed.as_ref().is_ok_and(|f| counts.contains(&f.len())) {
+        return parsed;
+    }
+    let together: Option<Vec<u8>> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .map(|c| match c.to_digit(10) {
+            Some(d @ 1..=6) => Some(d as u8),
+            _ => None,
+        })
+        .collect();
+    match together {
+        Some(faces) if counts.contains(&faces.len()) => Ok(faces),
+        _ => parsed,
+    }
+}
+
 /// Where a command's dice come from, as the player chose (the global
 /// `--dice-file`, `--manual-dice` and `--seed` flags); the rules code takes
 /// this, never the command line itself.
@@ -217,16 +240,21 @@ impl DiceSource for ManualDice {
             "Roll {kind} for {purpose}: type {} (1-6)",
             match kind {
                 DiceKind::OneDie => "the die",
-                DiceKind::TwoDice => "both dice, e.g. 3 4",
+                DiceKind::TwoDice => "both dice, e.g. 3 4 or 34",
             }
         );
+        let expected = match kind {
+            DiceKind::OneDie => "type one die face, 1 to 6, e.g. `3`".to_string(),
+            DiceKind::TwoDice => "type two die faces, each 1 to 6, e.g. `3 4` or `34`".to_string(),
+        };
         let check = |text: &str| -> Result<Vec<u8>, String> {
-            let faces = parse_faces(text, "the keyboard").map_err(|e| e.to_string())?;
+            let faces = parse_throw(text, "the keyboard", &[kind.count()])
+                .map_err(|e| format!("{e} For this {kind}, {expected}"))?;
             if faces.len() == kind.count() {
                 Ok(faces)
             } else {
                 Err(format!(
-                    "a {kind} needs {} die face(s), got {}",
+                    "a {kind} needs {} die face(s), got {}: {expected}",
                     kind.count(),
                     faces.len()
                 ))
@@ -365,6 +393,18 @@ mod tests {
         );
 
         assert!(parse_faces("0", "x").is_err());
+    }
+
+    #[test]
+    fn issue_11_7_two_dice_typed_together() {
+        assert_eq!(parse_throw("34", "x", &[2]).unwrap(), vec![3, 4]);
+        assert_eq!(parse_throw("3 4", "x", &[2]).unwrap(), vec![3, 4]);
+        assert_eq!(parse_throw("3,4", "x", &[2]).unwrap(), vec![3, 4]);
+        assert_eq!(parse_throw("346", "x", &[2, 3]).unwrap(), vec![3, 4, 6]);
+        // Only where that many are asked: `34` is no single die.
+        assert!(parse_throw("34", "x", &[1]).is_err());
+        assert!(parse_throw("37", "x", &[2]).is_err());
+        assert_eq!(parse_throw("3", "x", &[2]).unwrap(), vec![3]);
         assert!(parse_faces("7", "x").is_err());
         assert!(parse_faces("a", "x").is_err());
     }

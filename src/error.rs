@@ -65,6 +65,14 @@ pub enum Error {
     #[error("{origin}: `{face}` is not a die face; each die is a whole number from 1 to 6.")]
     BadDie { origin: String, face: String },
 
+    /// A face that is no die, where it is known how many dice are asked.
+    #[error("{origin}: `{face}` is not a die face. {expected}")]
+    BadDieFor {
+        origin: String,
+        face: String,
+        expected: String,
+    },
+
     #[error(
         "table `{table}` is rolled with a {kind}: give {count} die face(s) with --dice, not {given}."
     )]

@@ -44,6 +44,15 @@ impl Prompter {
         matches!(self, Prompter::Terminal { .. })
     }
 
+    /// Whether an answers file answers `<side>.<name>` (a terminal answers
+    /// nothing ahead).
+    pub fn has_answer(&self, side: Side, name: &str) -> bool {
+        match self {
+            Prompter::Scripted(a) => a.get(side, name).is_some(),
+            Prompter::Terminal { .. } => false,
+        }
+    }
+
     fn terminal_or_missing(&self, side: Side, name: &str) -> Result<(), Error> {
         if std::io::stdin().is_terminal() {
             return Ok(());

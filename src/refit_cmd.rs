@@ -301,8 +301,12 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
     let def = cg_def::load(&tables, state.campaign.cg)?;
     let at = state.campaign.step.of(side);
     if at.step().map(StepId::as_str) != Some(purchase_step::STEP) {
+        let standing = match at.step() {
+            Some(id) => format!("is at step {}", id.step()),
+            None => "has finished the Refit Phase".into(),
+        };
         return Err(Error::Refused(format!(
-            "the {} side is at step {at}; `votg buy` is for step 12.621 (Purchasing Reinforcement Groups) only. Nothing was changed.",
+            "the {} side {standing}; `votg buy` is for step 12.621 (Purchasing Reinforcement Groups) only. Nothing was changed.",
             side.name()
         )));
     }
@@ -340,7 +344,10 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
 /// first), so a mistyped folder is named as such, not read as a purchase.
 fn split_dir(args: &[String]) -> (&Path, &[String]) {
     match args.first() {
-        Some(first) if !looks_like_purchase(first) => (Path::new(first), &args[1..]),
+        // A folder that exists is a folder, even one named like an RG (`c2`).
+        Some(first) if Path::new(first).is_dir() || !looks_like_purchase(first) => {
+            (Path::new(first), &args[1..])
+        }
         _ => (Path::new("."), args),
     }
 }

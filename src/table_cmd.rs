@@ -2,7 +2,7 @@
 
 use crate::chart_render;
 use crate::cli::{Global, TableCommand};
-use crate::dice::{DiceSource, ListedDice, Roll, parse_faces};
+use crate::dice::{DiceSource, ListedDice, Roll, parse_throw};
 use crate::drm::Drm;
 use crate::error::Error;
 use crate::odds;
@@ -33,7 +33,9 @@ pub fn run(cmd: &TableCommand, global: &Global) -> Result<String, Error> {
             let column = pick_column(table, column.as_deref(), *side)?;
             let drms = parse_drms(table, drm)?;
             let mut source: Box<dyn DiceSource> = match dice {
-                Some(text) => Box::new(ListedDice::new(parse_faces(text, "--dice")?, "--dice")),
+                Some(text) => {
+                    Box::new(ListedDice::new(given_faces(table, column, text)?, "--dice"))
+                }
                 None => global.dice()?,
             };
             roll(
@@ -242,6 +244,34 @@ fn parse_drms(table: &DiceTable, given: &[String]) -> Result<Vec<Drm>, Error> {
     Ok(drms)
 }
 
+/// The faces of `--dice` for `column`: the table's dice, or the gate's and
+/// the table's where a gate guards the column; `34` is two dice where two
+/// are asked. A face that is no die says what the table takes.
+fn given_faces(table: &DiceTable, column: &Column, text: &str) -> Result<Vec<u8>, Error> {
+    let mut counts = vec![table.dice.count()];
+    let mut kind = table.dice.to_string();
+    if let Some(g) = table
+        .gate
+        .as_ref()
+        .filter(|g| g.columns.contains(&column.id))
+    {
+        counts.push(table.dice.count() + g.dice.count());
+        kind = format!("{} (or {} + {})", table.dice, g.dice, table.dice);
+    }
+    parse_throw(text, "--dice", &counts).map_err(|e| match e {
+        Error::BadDie { origin, face } => Error::BadDieFor {
+            origin,
+            face,
+            expected: format!(
+                "Table `{}` is rolled with a {kind}: give {} die face(s), each 1 to 6 (e.g. `--dice 3,4`, `--dice \"3 4\"` or `--dice 34` for two dice).",
+                table.id,
+                counts.iter().map(usize::to_string).collect::<Vec<_>>().join(" or ")
+            ),
+        },
+        e => e,
+    })
+}
+
 fn roll(
     table: &DiceTable,
     column: &Column,
@@ -258,7 +288,7 @@ fn roll(
     // faces for the table alone mean the gate was passed at the table.
     let gate_roll = match (gate, given) {
         (Some(g), Some(text)) => {
-            let n = parse_faces(text, "--dice")?.len();
+            let n = given_faces(table, column, text)?.len();
             let expected = table.dice.count();
             if n == expected + g.dice.count() {
                 Some(source.roll(g.dice, &format!("{} gate", table.title))?)
@@ -275,7 +305,7 @@ fn roll(
         }
         (Some(g), None) => Some(source.roll(g.dice, &format!("{} gate", table.title))?),
         (None, Some(text)) => {
-            let n = parse_faces(text, "--dice")?.len();
+            let n = given_faces(table, column, text)?.len();
             if n != table.dice.count() {
                 return Err(Error::WrongDiceCount {
                     table: table.id.clone(),

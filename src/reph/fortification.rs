@@ -158,6 +158,30 @@ pub struct Plan {
     pub booby: Option<String>,
 }
 
+/// What the wizard says after each order: what it bought, its cost, and
+/// the FPP left (12.623).
+fn bought_echo(p: &Plan, available: i64) -> String {
+    let last = p.bought.last().map_or(String::new(), |o| {
+        format!("Bought `{}` for {} FPP; ", o.text, o.cost)
+    });
+    format!("  {last}{} FPP left.", available - p.spent)
+}
+
+/// The Fortification Purchase Table's superscripts in words (12.623): F,
+/// I and R as the Force Organizer's note says them.
+fn flag_words(flags: &str) -> Vec<String> {
+    flags
+        .chars()
+        .filter_map(|c| match c {
+            'F' => Some("may set up in a Front Line Location (12.623 F)"),
+            'I' => Some("may be added to an Isolated Location (12.623 I)"),
+            'R' => Some("Russian only (12.623 R)"),
+            _ => None,
+        })
+        .map(str::to_string)
+        .collect()
+}
+
 pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Error> {
     let line = s.state.line(side).clone();
     let available = line.fpp - line.fpp_spent;
@@ -318,7 +342,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             match plan(s, side, &trial) {
                 Ok(p) => {
                     orders_text = trial;
-                    s.say(format!("  {} FPP left.", available - p.spent));
+                    s.say(bought_echo(&p, available));
                 }
                 Err(e) => s.say(e.to_string()),
             }
@@ -372,9 +396,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
                 ForceBox::Fortifications,
             );
             let mut notes = Vec::new();
-            if !o.flags.is_empty() {
-                notes.push(format!("flags {} (12.623 F/I/R)", o.flags));
-            }
+            notes.extend(flag_words(&o.flags));
             if let Some(a) = &o.at {
                 notes.push(format!("at {a}"));
             }
@@ -419,6 +441,33 @@ mod tests {
     fn p(text: &str, side: Side) -> Result<i64, String> {
         let t = Tables::embedded().unwrap();
         price(text, |k| t.fortification_purchase.item(k).cloned(), side).map(|o| o.cost)
+    }
+
+    #[test]
+    fn issue_11_8_the_wizard_says_what_was_bought_and_flags_are_words() {
+        let t = Tables::embedded().unwrap();
+        let o = price(
+            "fortified-building 4",
+            |k| t.fortification_purchase.item(k).cloned(),
+            Side::Russian,
+        )
+        .unwrap();
+        let plan = Plan {
+            bought: vec![o],
+            spent: 40,
+            booby: None,
+        };
+        assert_eq!(
+            bought_echo(&plan, 80),
+            "  Bought `fortified-building 4` for 40 FPP; 40 FPP left."
+        );
+        assert_eq!(
+            flag_words("FI"),
+            [
+                "may set up in a Front Line Location (12.623 F)",
+                "may be added to an Isolated Location (12.623 I)"
+            ]
+        );
     }
 
     #[test]

@@ -38,50 +38,71 @@ pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
     let night = s.state.campaign.night;
     let overcast = s.state.campaign.today().and_then(|d| d.weather) == Some(Weather::Overcast);
     for q in quotes {
-        // Allowed, but wasted: the rules say so, and so does votg.
-        match q.rg.class {
-            RgClass::Bombardment if night || overcast => s.say(
-                "Warning: an Aerial Bombardment is NA in Overcast weather and is never resolved in a Night scenario (note b); it stays Retained until it can be.",
-            ),
-            RgClass::Stuka if night || overcast => s.say(
-                "Warning: a Stuka RG must be used on its CG Day of purchase or is forfeit; it should not be bought for Overcast weather or a Night scenario (note t).",
-            ),
-            _ => {}
-        }
-        purchase::record(&mut s.state, side, q);
-        let pools = match (q.from_support, q.from_cpp) {
-            (0, c) => format!("{c} CPP"),
-            (s, 0) => format!("{s} Support CPP"),
-            (s, c) => format!("{s} Support CPP + {c} CPP"),
-        };
+        apply_one(s, side, q, night || overcast);
+    }
+    let market = Market {
+        tables: s.tables,
+        def: s.def,
+        state: &s.state,
+        side,
+    };
+    let mut after = Vec::new();
+    if quotes.iter().any(|q| q.rg.class == RgClass::Oba) {
+        after.extend(market.oba_warning(&[]));
+    }
+    if quotes.iter().any(|q| q.rg.class == RgClass::Bombardment) {
+        after.extend(market.bombardment_spacing());
+    }
+    for text in after {
+        s.say(text);
+    }
+}
 
-        let code = q
-            .code
-            .as_deref()
-            .map_or(String::new(), |c| format!(", Entry Code {c}"));
-        s.say(format!(
-            "{} bought {} {}{code}: {} CPP ({}) paid from {pools}.",
-            side.name(),
+/// Records one quoted purchase and says what was bought.
+fn apply_one(s: &mut Session, side: Side, q: &Quote, no_air: bool) {
+    // Allowed, but wasted: the rules say so, and so does votg.
+    match q.rg.class {
+        RgClass::Bombardment if no_air => s.say(
+            "Warning: an Aerial Bombardment is NA in Overcast weather and is never resolved in a Night scenario (note b); it stays Retained until it can be.",
+        ),
+        RgClass::Stuka if no_air => s.say(
+            "Warning: a Stuka RG must be used on its CG Day of purchase or is forfeit; it should not be bought for Overcast weather or a Night scenario (note t).",
+        ),
+        _ => {}
+    }
+    purchase::record(&mut s.state, side, q);
+    let pools = match (q.from_support, q.from_cpp) {
+        (0, c) => format!("{c} CPP"),
+        (s, 0) => format!("{s} Support CPP"),
+        (s, c) => format!("{s} Support CPP + {c} CPP"),
+    };
+
+    let code = q
+        .code
+        .as_deref()
+        .map_or(String::new(), |c| format!(", Entry Code {c}"));
+    s.say(format!(
+        "{} bought {} {}{code}: {} CPP ({}) paid from {pools}.",
+        side.name(),
+        q.rg.id,
+        q.rg.group_type,
+        q.cost,
+        q.breakdown.join("; ")
+    ));
+    s.journal(Entry::decision(
+        STEP,
+        Some(side),
+        true,
+        format!("Purchase {}", q.purchase.canonical()),
+        format!(
+            "{} {}{code}; {} CPP ({})",
             q.rg.id,
             q.rg.group_type,
             q.cost,
             q.breakdown.join("; ")
-        ));
-        s.journal(Entry::decision(
-            STEP,
-            Some(side),
-            true,
-            format!("Purchase {}", q.purchase.text),
-            format!(
-                "{} {}{code}; {} CPP ({})",
-                q.rg.id,
-                q.rg.group_type,
-                q.cost,
-                q.breakdown.join("; ")
-            ),
-            "12.621",
-        ));
-    }
+        ),
+        "12.621",
+    ));
 }
 
 /// The step: ask (or read) the purchases, then record them all.
@@ -89,11 +110,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     if s.prompter.interactive() {
         loop {
             show_market(s, side);
-            let texts = s.prompter.list(
-                side,
-                "buy",
-                "Buy an RG (e.g. `I1 code=red`, `I2 reserve`), or Enter when done",
-            )?;
+            let texts = s.prompter.list(side, "buy", &buy_prompt(side))?;
             if texts.is_empty() {
                 break;
             }
@@ -123,6 +140,15 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
+/// The wizard's question, its example in the side's own Entry Codes.
+fn buy_prompt(side: Side) -> String {
+    let example = match side {
+        Side::German => "`I1 code=blue`, `I2 reserve`",
+        Side::Russian => "`I3 code=red`, `I5 reserve`",
+    };
+    format!("Buy an RG (e.g. {example}), or Enter when done")
+}
+
 fn show_market(s: &mut Session, side: Side) {
     let market = Market {
         tables: s.tables,
@@ -131,18 +157,65 @@ fn show_market(s: &mut Session, side: Side) {
         side,
     };
     let line = s.state.line(side);
-    let mut t = crate::render::grid();
-    t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
-    for p in market.still_possible(&[]) {
-        t.add_row(vec![p.rg.clone(), p.what(), p.cost.to_string()]);
-    }
+    let possible = market.still_possible(&[]);
     let support = line
         .support_cpp
         .map_or(String::new(), |p| format!(" + {} Support CPP", p.left));
-    let text = format!(
-        "{} has {} CPP{support}. What can be bought now:\n{t}",
-        side.name(),
-        line.cpp.left
-    );
-    s.say(text);
+    let has = format!("{} has {} CPP{support}.", side.name(), line.cpp.left);
+    // No empty table: say so, and how to go on.
+    if possible.is_empty() {
+        s.say(format!(
+            "{has} Nothing more can be bought now (every RG is beyond the CPP left or a limit); press Enter to go on."
+        ));
+        return;
+    }
+    let mut t = crate::render::grid();
+    t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
+    for p in possible {
+        t.add_row(vec![p.rg.clone(), p.what(), p.cost.to_string()]);
+    }
+    s.say(format!("{has} What can be bought now:\n{t}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_11_8_no_empty_rg_table_when_nothing_can_be_bought() {
+        use crate::prompt::Prompter;
+        use crate::reph::session::{CampaignDice, Streams};
+        let tables = crate::tables::Tables::embedded().unwrap();
+        let def = crate::cg_def::load(&tables, crate::side::Cg::I).unwrap();
+        let mut state = crate::new_campaign::initial_state(&def, &tables, 1);
+        let mut dice = CampaignDice::Seeded {
+            streams: Box::new(Streams::resume(&state.seeds(), 0, 0, 0)),
+            saved: true,
+        };
+        let line = state.side_mut(Side::German).roster.current_mut().unwrap();
+        line.cpp.left = 0;
+        line.support_cpp.as_mut().unwrap().left = 0;
+        let mut prompter = Prompter::Scripted(Default::default());
+        let mut out = crate::output::Output::memory();
+        let mut s = Session {
+            tables: &tables,
+            def: &def,
+            state,
+            dice: &mut dice,
+            prompter: &mut prompter,
+            out: &mut out,
+            concerns: Vec::new(),
+        };
+        show_market(&mut s, Side::German);
+        let said = out.take();
+        assert!(said.contains("Nothing more can be bought now"), "{said}");
+        assert!(!said.contains("Group Type"), "no empty table: {said}");
+    }
+
+    #[test]
+    fn issue_11_8_the_buy_prompt_uses_the_sides_own_entry_codes() {
+        assert!(buy_prompt(Side::German).contains("code=blue"));
+        assert!(!buy_prompt(Side::German).contains("code=red"));
+        assert!(buy_prompt(Side::Russian).contains("code=red"));
+    }
 }

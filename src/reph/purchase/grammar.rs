@@ -63,6 +63,36 @@ impl Purchase {
         Ok(p)
     }
 
+    /// The purchase in the grammar's own words and order, whatever the
+    /// case and order it was typed in (`i2 On-Map` → `I2 on-map`): what the
+    /// journal records.
+    pub fn canonical(&self) -> String {
+        let mut words = vec![self.rg.clone()];
+        match self.mode {
+            Mode::Normal => {}
+            Mode::OnMap => words.push("on-map".into()),
+            Mode::Reserve => words.push("reserve".into()),
+            Mode::DugIn => words.push("dug-in".into()),
+        }
+        if self.prereg > 0 {
+            words.push(format!("prereg={}", self.prereg));
+        }
+        if self.creeping {
+            words.push("creeping".into());
+        }
+        if self.boats {
+            words.push("boats".into());
+        }
+        if let Some(c) = &self.code {
+            words.push(format!("code={}", c.to_ascii_lowercase()));
+        }
+        if let Some(n) = self.cpp {
+            words.push(format!("cpp={n}"));
+        }
+        words.extend(self.hexes.iter().map(|h| format!("hex={h}")));
+        words.join(" ")
+    }
+
     /// One word after the RG ID.
     fn word(&mut self, text: &str, w: &str) -> Result<(), String> {
         let lower = w.to_ascii_lowercase();
@@ -137,5 +167,13 @@ mod tests {
                 .contains("not understood")
         );
         assert!(Purchase::parse(" ").unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn issue_11_8_canonical_purchase_text() {
+        let p = Purchase::parse("i2  On-Map").unwrap();
+        assert_eq!(p.canonical(), "I2 on-map");
+        let p = Purchase::parse("o2 hex=g40 creeping PREREG=2").unwrap();
+        assert_eq!(p.canonical(), "O2 prereg=2 creeping hex=G40");
     }
 }

@@ -23,7 +23,8 @@ pub struct Possible {
     pub cost: i64,
     /// How many more can be bought now, every limit counted: the CG Max
     /// slots open on this CG Day, Daily Max, the company limit (C13), one
-    /// Stuka and the OBA modules per scenario, Observers, and the pools.
+    /// Stuka per scenario, Observers, and the pools (the OBA modules per
+    /// scenario limit use, not purchase: C39).
     pub now: u32,
     /// How many more the CG Max allows over the whole CG (12.6216).
     pub left_in_cg: u32,

@@ -1,9 +1,10 @@
 //! How many may be bought: Daily Max and the daily Infantry Company limit
-//! (12.6215, C13), one Stuka per scenario (note u), OBA modules per
-//! scenario (CG6), one Offboard Observer per module (notes o/i), and the
-//! Spotter Plane's module (note s).
+//! (12.6215, C13), one Stuka per scenario (note u), one Offboard Observer
+//! per module (notes o/i), and the Spotter Plane's module (note s). The OBA
+//! modules per scenario (CG6) limit use, not purchase (C39): a warning.
 
 use super::{Market, Quote, Refusal};
+use crate::force::ForceBox;
 use crate::fraction::frd;
 use crate::rg_chart::{RgClass, RgDef};
 
@@ -98,23 +99,76 @@ impl Market<'_> {
             + earlier.iter().filter(|q| q.rg.class == class).count()
     }
 
-    /// Note u: one Stuka module per scenario; CG6: OBA modules per scenario.
+    /// Note u: one Stuka module per scenario.
     fn check_per_scenario(&self, rg: &RgDef, earlier: &[Quote]) -> Result<(), Refusal> {
         if rg.class == RgClass::Stuka && self.this_reph(RgClass::Stuka, earlier) >= 1 {
             return Err(Refusal::OneStuka);
         }
-        let max = self.def.max_oba_per_scenario;
-        if rg.class == RgClass::Oba && self.this_reph(RgClass::Oba, earlier) as u32 >= max {
-            return Err(Refusal::ObaModules {
-                max,
-                rule: self
-                    .def
-                    .max_oba_rule
-                    .clone()
-                    .unwrap_or_else(|| "CG6".into()),
-            });
-        }
         Ok(())
+    }
+
+    /// The OBA modules on hand for the coming scenario: every module bought
+    /// or given whose strength is not yet determined (12.6224), every one
+    /// still live in the Force Organizer (Retained, CG10), and the batch.
+    pub fn oba_on_hand(&self, earlier: &[Quote]) -> usize {
+        let chart = self.chart();
+        let force = &self.state.side(self.side).force;
+        let held = self
+            .rows()
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| chart.rg(&r.rg_id).is_some_and(|d| d.class == RgClass::Oba))
+            .filter(|(i, r)| {
+                r.strength.is_empty()
+                    || force
+                        .of_rg_row(i + 1)
+                        .any(|c| c.place != ForceBox::Casualties)
+            })
+            .count();
+        held + earlier
+            .iter()
+            .filter(|q| q.rg.class == RgClass::Oba)
+            .count()
+    }
+
+    /// CG6 (CGI-2 in CG I), C39: the limit is on the modules a side uses in
+    /// one scenario, not on those it buys; a module beyond it is Retained
+    /// for a later scenario (CG10). Words for the player when more are on
+    /// hand than may be used.
+    pub fn oba_warning(&self, earlier: &[Quote]) -> Option<String> {
+        let max = self.def.max_oba_per_scenario as usize;
+        let on_hand = self.oba_on_hand(earlier);
+        (on_hand > max).then(|| {
+            let rule = self.def.max_oba_rule.as_deref().unwrap_or("CG6");
+            format!(
+                "Warning: {} has {on_hand} OBA modules on hand for the coming scenario, but may use at most {max} per CG scenario ({rule}); the others stay Retained for a later scenario (CG10, READINGS.md C39).",
+                self.side.name()
+            )
+        })
+    }
+
+    /// Note b, C40: the Aerial Bombardments on hand (each a live line of
+    /// the Force Organizer from its purchase on), and the reminder of their
+    /// spacing when there is more than one: votg has no map to measure it.
+    pub fn bombardment_spacing(&self) -> Option<String> {
+        let chart = self.chart();
+        let n = self
+            .state
+            .side(self.side)
+            .force
+            .live()
+            .filter(|c| {
+                c.rg.as_deref()
+                    .and_then(|id| chart.rg(id))
+                    .is_some_and(|d| d.class == RgClass::Bombardment)
+            })
+            .count();
+        (n > 1).then(|| {
+            format!(
+                "Reminder: {} now has {n} Aerial Bombardments; each Bombardment Pre-Reg hex must be at least 5 hexes from every other (note b). votg cannot measure this: check it when you record the hexes (READINGS.md C40).",
+                self.side.name()
+            )
+        })
     }
 
     /// The RGs of `class` the side has ever bought or been given, with the batch.

@@ -62,7 +62,7 @@ pub fn record(state: &mut CampaignState, side: Side, q: &Quote) {
         rg: q.rg.id.clone(),
         cpp: q.from_cpp,
         support_cpp: q.from_support,
-        purchase: q.purchase.text.clone(),
+        purchase: q.purchase.canonical(),
     });
     match q.rg.class {
         RgClass::Fortifications => line.fpp += q.rg.fpp.unwrap_or(0) as i64,

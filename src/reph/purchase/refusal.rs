@@ -128,8 +128,6 @@ pub enum Refusal {
     },
     /// Note u: one Stuka module per scenario.
     OneStuka,
-    /// CG6 (or the CG's rule): OBA modules per scenario.
-    ObaModules { max: u32, rule: String },
     /// Notes o/i: one Offboard Observer per OBA module.
     ObserverPerModule { modules: usize, observers: usize },
     /// Note s: the Spotter Plane needs an OBA module of 100mm or more.
@@ -299,10 +297,6 @@ impl Refusal {
                 "at most {limit} Infantry Companies (2 - Historical DRM {hist:+}) may be purchased on {date} Sep, every three Infantry Pltn counting as one (12.6215, READINGS.md C13); this would make {count}"
             ),
             OneStuka => f.write_str("only one Stuka module is allowed per scenario (note u)"),
-            ObaModules { max, rule } => write!(
-                f,
-                "each side may use at most {max} OBA module(s) per CG scenario ({rule})"
-            ),
             ObserverPerModule { modules, observers } => write!(
                 f,
                 "an Offboard Observer is assigned to an OBA module, one per module (notes o/i): {modules} module(s), {observers} Observer(s); buy a module first"

@@ -195,12 +195,10 @@ fn rule_12_6215_c13_daily_limits_are_refusals() {
 }
 
 #[test]
-fn notes_u_o_s_cg6_per_scenario_limits_are_refusals() {
+fn notes_u_o_s_per_scenario_limits_are_refusals() {
     let c = camp(Cg::I);
     let r = refused(&c, Side::German, &["S1", "S2"], "note u");
     assert_eq!(r, Refusal::OneStuka);
-    let r = refused(&c, Side::German, &["O4", "O1"], "OBA module");
-    assert!(matches!(r, Refusal::ObaModules { max: 1, .. }));
     let r = refused(&c, Side::German, &["O5"], "o/i");
     assert_eq!(
         r,
@@ -312,4 +310,22 @@ fn a_refused_purchase_says_what_is_left_before_the_batch() {
     assert!(r.possible.len() > 6, "{text}");
     assert_eq!(lines.len(), 7, "{text}");
     assert!(lines[6].contains("`votg table show german-rg`"), "{text}");
+}
+
+/// C39 (issue 11 item 1): CGI-2's one OBA module per scenario limits use,
+/// not purchase: the second module is bought, and the warning says so.
+#[test]
+fn issue_11_1_cgi_2_oba_limit_limits_use_not_purchase() {
+    let c = camp(Cg::I);
+    let m = c.market(Side::German);
+    let one = try_all(&m, &["O4"]).expect("one module");
+    assert_eq!(m.oba_on_hand(&one), 1);
+    assert_eq!(m.oba_warning(&one), None);
+    let two = try_all(&m, &["O4", "O1"]).expect("a second module may be bought (READINGS.md C39)");
+    assert_eq!(m.oba_on_hand(&two), 2);
+    let w = m.oba_warning(&two).expect("warned");
+    assert!(
+        w.contains("at most 1") && w.contains("CGI-2") && w.contains("READINGS.md C39"),
+        "{w}"
+    );
 }

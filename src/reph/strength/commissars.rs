@@ -44,11 +44,35 @@ pub(super) fn nkvd_commissars(s: &mut Session, side: Side) -> Result<(), Error> 
         ));
         return Ok(());
     }
-    let drm = [Drm::new(
-        roll.drm,
-        format!("SSR {} NKVD Leader Table DR", roll.rule),
-        format!("SSR {}", roll.rule),
-    )];
+    // C30: the DRM is optional ("may apply"), and not always better (on the
+    // NKVD Leader Table a 7 gives a 10-0, a 6 a 9-0 and an 8+1); asked before
+    // the DR, applied unless declined.
+    let apply = s.prompter.yes_no(
+        side,
+        "nkvd_minus_one",
+        &format!(
+            "Apply the optional {} DRM (SSR {}, READINGS.md C30)? It is not always better: `votg table show {}` shows the results",
+            roll.drm, roll.rule, roll.table
+        ),
+        Some(true),
+    )?;
+    let drm = if apply {
+        vec![Drm::new(
+            roll.drm,
+            format!("SSR {} NKVD Leader Table DR", roll.rule),
+            format!("SSR {}", roll.rule),
+        )]
+    } else {
+        s.journal(Entry::decision(
+            STEP,
+            Some(side),
+            true,
+            format!("SSR {} optional {} DRM", roll.rule, roll.drm),
+            "declined (READINGS.md C30)",
+            &roll.rule,
+        ));
+        vec![]
+    };
     let r = s.roll(
         side,
         STEP,
@@ -82,7 +106,9 @@ pub fn commissar_for(leader: &str) -> Option<&'static str> {
 /// 12.6226 Commissar exchange: up to one per Infantry Coy RG purchased this
 /// RePh, never above one Commissar per twelve (FRD) squads in the OB; which
 /// leader may become which Commissar is C18. `new_leaders` are the (purchase
-/// row index, leader) of this RePh's Infantry Coys.
+/// row index, leader) of this RePh's Infantry Coys. At the terminal the
+/// question is asked only when an exchange is possible, and lists the
+/// leaders that qualify.
 pub(super) fn exchange(
     s: &mut Session,
     side: Side,
@@ -102,30 +128,43 @@ pub(super) fn exchange(
                 .is_some_and(|d| d.class == RgClass::InfantryCoy)
         })
         .count();
-    let candidates = new_leaders
-        .iter()
-        .filter(|(_, l)| commissar_for(l).is_some())
-        .count();
-    // An answers file is read even when nothing can be exchanged, so that an
-    // impossible exchange is refused rather than silently ignored.
-    if s.prompter.interactive() && (purchased_coys == 0 || candidates == 0) {
+    let offer = qualifying(s, side, new_leaders, purchased_coys);
+    // Asked only when an exchange is possible; but an answers file that
+    // answers it anyway is read, so that an impossible exchange is refused
+    // rather than silently ignored.
+    if offer.is_err() && !s.prompter.has_answer(side, "commissars") {
         return Ok(());
     }
+    let question = match &offer {
+        Ok((pool, up_to)) => format!(
+            "Exchange new leaders for Commissars (12.6226, up to {up_to}; READINGS.md C18)? These qualify: {}. Leaders, comma-separated, or Enter for none",
+            offered(pool)
+        ),
+        Err(_) => String::new(),
+    };
     loop {
-        let wanted = s.prompter.optional_list(
-            side,
-            "commissars",
-            &format!(
-                "Exchange new leaders for Commissars (12.6226, up to {purchased_coys}; 9/10 morale -> 10-0, 8 -> 9-0)? Leaders, comma-separated, or Enter for none"
-            ),
-        )?;
+        let wanted = s.prompter.optional_list(side, "commissars", &question)?;
         let wanted: Vec<String> = wanted
             .iter()
             .flat_map(|w| w.split(','))
             .map(|w| w.trim().to_string())
             .filter(|w| !w.is_empty())
             .collect();
-        match plan(s, side, new_leaders, purchased_coys, &wanted) {
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let checked = match &offer {
+            Ok((pool, up_to)) => plan(pool, *up_to, &wanted),
+            Err(e) => Err(Error::Refused(format!(
+                "`commissars = [{}]`: {e}",
+                wanted
+                    .iter()
+                    .map(|w| format!("\"{w}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        };
+        match checked {
             Ok(plan) => {
                 apply(s, side, plan);
                 return Ok(());
@@ -136,17 +175,23 @@ pub(super) fn exchange(
     }
 }
 
-/// Checks an exchange; returns the (purchase row, leader) pairs to exchange.
-fn plan(
+/// "8-1 (-> 9-0), 9-1 (-> 10-0)": the leaders that qualify, each with the
+/// Commissar it would become (C18).
+fn offered(pool: &[(usize, String)]) -> String {
+    pool.iter()
+        .map(|(_, l)| format!("{l} (-> {})", commissar_for(l).unwrap_or("?")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether an exchange is possible now (12.6226, SSR II-4, C18): the new
+/// leaders that qualify and how many may be exchanged, or why none may.
+fn qualifying(
     s: &Session,
     side: Side,
     new_leaders: &[(usize, String)],
     purchased_coys: usize,
-    wanted: &[String],
-) -> Result<Vec<(usize, String)>, Error> {
-    if wanted.is_empty() {
-        return Ok(vec![]);
-    }
+) -> Result<(Vec<(usize, String)>, usize), String> {
     let restrictions = s.def.restrictions();
     if s.state.campaign.is_initial() && restrictions.no_commissar_exchange {
         let rule = restrictions
@@ -155,37 +200,51 @@ fn plan(
             .find(|r| r.contains("II-4"))
             .cloned()
             .unwrap_or_else(|| "II-4".into());
-        return Err(Error::Refused(format!(
-            "no leaders may be exchanged for Commissars in this Initial Scenario (SSR {rule}). Remove `commissars` from the answers."
-        )));
+        return Err(format!(
+            "no leaders may be exchanged for Commissars in this Initial Scenario (SSR {rule}). Remove `commissars` from the answers"
+        ));
     }
-    let mut pool: Vec<(usize, String)> = new_leaders
+    let pool: Vec<(usize, String)> = new_leaders
         .iter()
         .filter(|(_, l)| commissar_for(l).is_some())
         .cloned()
         .collect();
     if pool.is_empty() || purchased_coys == 0 {
+        return Err("no new Infantry Coy leader of this RePh may become a Commissar (12.6226, READINGS.md C18: morale 9/10 -> 10-0, 8 -> 9-0; none when no Infantry Coy RG was purchased, and a NKVD Militia Coy's leaders are Commissars already). Remove `commissars` from the answers".into());
+    }
+    let room = room_under_cap(s, side);
+    if room.left == 0 {
+        return Err(format!(
+            "Commissar exchange is NA: the OB has {} Commissar(s), and {} squad-equivalents allow at most {} (one per twelve (FRD) squads, 12.6226). Remove `commissars` from the answers",
+            room.commissars, room.squads, room.cap
+        ));
+    }
+    Ok((pool, purchased_coys.min(room.left)))
+}
+
+/// Checks an exchange against the leaders that qualify; returns the
+/// (purchase row, leader) pairs to exchange.
+fn plan(
+    pool: &[(usize, String)],
+    up_to: usize,
+    wanted: &[String],
+) -> Result<Vec<(usize, String)>, Error> {
+    if wanted.len() > up_to {
         return Err(Error::Refused(format!(
-            "no new Infantry Coy leader of this RePh may become a Commissar (12.6226, READINGS.md C18: morale 9/10 -> 10-0, 8 -> 9-0; none when no Infantry Coy RG was purchased): `{}` cannot be exchanged",
-            wanted.join(", ")
+            "at most {up_to} new leader(s) may be exchanged for Commissars: one per Infantry Coy RG purchased this RePh, and one Commissar per twelve (FRD) squads in the OB (12.6226); these qualify: {}",
+            offered(pool)
         )));
     }
-    if wanted.len() > purchased_coys {
-        return Err(Error::Refused(format!(
-            "at most {purchased_coys} new leader(s) may be exchanged for Commissars: one per Infantry Coy RG purchased this RePh (12.6226)"
-        )));
-    }
-    within_cap(s, side, wanted.len())?;
+    let mut pool = pool.to_vec();
     let mut plan = Vec::new();
     for w in wanted {
         let Some(at) = pool.iter().position(|(_, l)| l == w) else {
-            let offered: Vec<&str> = pool.iter().map(|(_, l)| l.as_str()).collect();
             return Err(Error::Refused(format!(
-                "`{w}` is not a new Infantry Coy leader that may become a Commissar (READINGS.md C18: morale 9/10 -> 10-0, 8 -> 9-0; a 7-0 or 6+1 cannot); the new leaders are: {}",
-                if offered.is_empty() {
-                    "none".to_string()
+                "`{w}` is not a new Infantry Coy leader that may become a Commissar (READINGS.md C18: morale 9/10 -> 10-0, 8 -> 9-0; a 7-0 or 6+1 cannot); these qualify: {}",
+                if pool.is_empty() {
+                    "none left".to_string()
                 } else {
-                    offered.join(", ")
+                    offered(&pool)
                 }
             )));
         };
@@ -194,9 +253,18 @@ fn plan(
     Ok(plan)
 }
 
+/// The Commissars the OB has, how many its squads allow, and how many more
+/// may come.
+struct Room {
+    commissars: i64,
+    squads: f64,
+    cap: i64,
+    left: usize,
+}
+
 /// 12.6226: no more than one Commissar per twelve (FRD) squads in the OB
 /// (half-squads count half; Casualties do not count).
-fn within_cap(s: &Session, side: Side, more: usize) -> Result<(), Error> {
+fn room_under_cap(s: &Session, side: Side) -> Room {
     let force = &s.state.side(side).force;
     let half_squads: i64 = force
         .live()
@@ -211,14 +279,12 @@ fn within_cap(s: &Session, side: Side, more: usize) -> Result<(), Error> {
         .filter(|c| c.kind == UnitKind::Commissar)
         .count() as i64;
     let cap = frd(half_squads, 24);
-    if commissars + more as i64 > cap {
-        return Err(Error::Refused(format!(
-            "Commissar exchange is NA: {} Commissar(s) would exceed one per twelve (FRD) squads ({} squad-equivalents allow {cap}) (12.6226)",
-            commissars + more as i64,
-            half_squads as f64 / 2.0
-        )));
+    Room {
+        commissars,
+        squads: half_squads as f64 / 2.0,
+        cap,
+        left: (cap - commissars).max(0) as usize,
     }
-    Ok(())
 }
 
 /// The leader's counter becomes the Commissar (it keeps its id).
@@ -266,5 +332,19 @@ mod tests {
         assert_eq!(commissar_for("8-0"), Some("9-0"));
         assert_eq!(commissar_for("7-0"), None);
         assert_eq!(commissar_for("6+1"), None);
+    }
+
+    #[test]
+    fn issue_11_6_the_exchange_lists_the_leaders_that_qualify() {
+        let pool = vec![(3, "8-1".to_string()), (3, "9-1".to_string())];
+        assert_eq!(offered(&pool), "8-1 (-> 9-0), 9-1 (-> 10-0)");
+        let e = plan(&pool, 1, &["8-1".into(), "9-1".into()]).unwrap_err();
+        assert!(e.to_string().contains("at most 1"), "{e}");
+        let e = plan(&pool, 2, &["7-0".into()]).unwrap_err();
+        assert!(e.to_string().contains("these qualify: 8-1 (-> 9-0)"), "{e}");
+        assert_eq!(
+            plan(&pool, 1, &["9-1".into()]).unwrap(),
+            [(3, "9-1".into())]
+        );
     }
 }

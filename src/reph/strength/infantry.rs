@@ -8,6 +8,7 @@ use super::{COY_LEVELS, STEP, leaders, pltn_strength, sw};
 use crate::error::Error;
 use crate::force::{Condition, UnitKind};
 use crate::fraction::fru;
+use crate::journal::Entry;
 use crate::reph::session::Session;
 use crate::rg_chart::RgDef;
 use crate::side::Side;
@@ -48,9 +49,20 @@ pub(super) fn coy(
             &format!("{}: Deploy {n} squad(s) into half-squads for the {mortars} Light Mortar(s) (note x)?", rg.id),
             Some(false),
         )?;
-        if deploy {
-            deploy_squads(s, side, &mut got, n);
-        }
+        let what = format!("{} Light Mortar Deployment (note x)", rg.id);
+        let done = if deploy {
+            deploy_squads(s, side, &mut got, n)
+        } else {
+            "declined".to_string()
+        };
+        s.journal(Entry::decision(
+            STEP,
+            Some(side),
+            true,
+            what,
+            done,
+            "note x",
+        ));
     }
     Ok(got)
 }
@@ -107,12 +119,12 @@ fn coy_squads(s: &mut Session, side: Side, rg: &RgDef, level: usize, got: &mut R
 
 /// Note x: Deploys up to `n` squads of the largest line into two
 /// half-squads each (12.6121); they keep the squads' condition.
-fn deploy_squads(s: &mut Session, side: Side, got: &mut Received, n: u32) {
+fn deploy_squads(s: &mut Session, side: Side, got: &mut Received, n: u32) -> String {
     let Some(i) = (0..got.lines.len())
         .filter(|&i| got.lines[i].counter.kind == UnitKind::Squad)
         .max_by_key(|&i| got.lines[i].count)
     else {
-        return;
+        return "no squad to Deploy".into();
     };
     let n = n.min(got.lines[i].count);
     let squad = got.lines[i].counter.clone();
@@ -123,7 +135,7 @@ fn deploy_squads(s: &mut Session, side: Side, got: &mut Received, n: u32) {
         .unit(side, &squad.unit, nkvd)
         .map(|u| u.half_squad.clone())
     else {
-        return;
+        return format!("no half-squad known for {}", squad.unit);
     };
     got.lines[i].count -= n;
     let mut counter = squad.clone();
@@ -139,11 +151,9 @@ fn deploy_squads(s: &mut Session, side: Side, got: &mut Received, n: u32) {
         "{n} x {} Deployed for Light Mortars (note x)",
         squad.unit
     ));
-    s.say(format!(
-        "  {n} x {} Deployed into {} x {hs} (note x).",
-        squad.unit,
-        2 * n
-    ));
+    let done = format!("{n} x {} Deployed into {} x {hs}", squad.unit, 2 * n);
+    s.say(format!("  {done} (note x)."));
+    done
 }
 
 /// 12.6221 Infantry Pltn RG, its SW (12.6222) and leader (12.6225).

@@ -23,6 +23,15 @@ const NAMES: [(&str, &str); 7] = [
     ("dc", "DC"),
 ];
 
+/// The counter name of a SW kind as the purchase record keys it
+/// (`lt_mtr` → `Lt MTR`): what players read, never the key.
+fn sw_name(kind: &str) -> String {
+    NAMES
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or_else(|| kind.to_uppercase(), |(_, n)| n.to_string())
+}
+
 /// 12.6222: the SW of an Infantry Coy (`coy_level` = its strength) or Pltn
 /// (`None`: Depleted when its Str. is D).
 pub(super) fn infantry_sw(
@@ -66,7 +75,7 @@ pub(super) fn infantry_sw(
                 "depleted-sw",
                 None,
                 &drm,
-                &format!("{} Depleted: {}", rg.id, kind.to_uppercase()),
+                &format!("{} Depleted: {}", rg.id, sw_name(&kind)),
                 true,
             )?;
             r.key() == "received"
@@ -82,7 +91,7 @@ pub(super) fn infantry_sw(
             *got.sw.entry(k.clone()).or_default() += n;
             s.say(format!(
                 "  @ Reinforced Strength: {n} extra {} (12.6222).",
-                k.to_uppercase()
+                sw_name(k)
             ));
         }
     }
@@ -112,12 +121,23 @@ fn choose(
         true,
         |dr| {
             if lr.contains(dr) {
-                format!("{} ({lr})", low.to_uppercase())
+                format!("{} ({lr})", sw_name(&low))
             } else {
-                format!("{} ({hr})", high.to_uppercase())
+                format!("{} ({hr})", sw_name(&high))
             }
         },
         "12.6222",
     )?;
     Ok(c.pick(roll.original()).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_11_8_sw_kinds_are_shown_by_their_counter_names() {
+        assert_eq!(sw_name("lt_mtr"), "Lt MTR");
+        assert_eq!(sw_name("lmg"), "LMG");
+    }
 }
