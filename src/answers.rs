@@ -23,8 +23,13 @@ pub enum Kind {
     Fortifications,
     Words,
     YesNo,
-    Number { min: i64, max: i64 },
+    Number {
+        min: i64,
+        max: i64,
+    },
     OneOf(&'static [&'static str]),
+    /// `[<side>.outcome]`: lists of counters by outcome key (12.604).
+    Outcome,
 }
 
 /// A question an answers file may answer: its name, kind and description.
@@ -84,6 +89,31 @@ pub const QUESTIONS: &[Question] = &[
         "\"attack\" or \"idle\" (12.625)",
     ),
     q(
+        "interdicting",
+        Kind::Words,
+        "a list of German counter ids Interdicting a Ferry Landing, e.g. [\"G-12\"] (12.602, CG II/IV)",
+    ),
+    q(
+        "prisoners",
+        Kind::Words,
+        "a list of what an Isolated guard does with each prisoner: [\"R-12 keep\", \"R-13 execute\", \"R-14 free\"] (12.609; default keep)",
+    ),
+    q(
+        "claim",
+        Kind::Words,
+        "a list of prisoners of an Eliminated guard claimed by a unit in its Location: [\"R-12 by G-4\"] (12.6051; default none: Rearmed)",
+    ),
+    q(
+        "counterattack",
+        Kind::YesNo,
+        "true or false: the Russian declares a Counterattack (12.613; default false); also accepted in [scenario]",
+    ),
+    q(
+        "outcome",
+        Kind::Outcome,
+        "a table of lists of counters by what happened to them, e.g. [german.outcome] eliminated = [\"G-17\", \"2 x 4-6-7\"] (README: recording a scenario)",
+    ),
+    q(
         "night",
         Kind::YesNo,
         "true or false: make the Russian Assault/Counterattack a Night scenario (12.6254)",
@@ -101,6 +131,8 @@ pub struct Answers {
     file: String,
     text: String,
     sides: BTreeMap<&'static str, SideAnswers>,
+    /// `[scenario]`: what both sides record of the scenario just played.
+    scenario: Option<Spanned<toml::Table>>,
     /// The answers given, for the journal (recorded as they are read).
     pub(crate) record: Record,
 }
@@ -118,17 +150,26 @@ impl Answers {
             file,
             text,
             sides: BTreeMap::new(),
+            scenario: None,
             record: Record::default(),
         };
         let top: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(&answers.text)
             .map_err(|e| answers.syntax(e.span().map_or(0, |s| s.start), e.message().trim()))?;
         for (key, value) in top {
             let at = value.span().start;
+            if key == "scenario" {
+                let span = value.span();
+                let toml::Value::Table(t) = value.into_inner() else {
+                    return Err(answers.syntax(at, "`scenario` must be a table: [scenario]"));
+                };
+                answers.scenario = Some(Spanned::new(span, t));
+                continue;
+            }
             let Ok(side) = key.parse::<Side>() else {
                 return Err(answers.syntax(
                     at,
                     &format!(
-                        "`[{key}]` is not a side: the file has a [german] and/or a [russian] table"
+                        "`[{key}]` is not a side: the file has a [scenario], a [german] and a [russian] table"
                     ),
                 ));
             };
@@ -203,6 +244,7 @@ impl Answers {
     /// Checks every answer against its question before any step runs: its
     /// kind, and the grammar of each purchase and fortification.
     pub fn check(&self, tables: &Tables) -> Result<(), Error> {
+        self.check_scenario()?;
         for (side_id, table) in &self.sides {
             let side: Side = side_id.parse().map_err(Error::Usage)?;
             for (name, value) in table {
@@ -256,6 +298,9 @@ impl Answers {
                 Some(s) if options.contains(&s.to_ascii_lowercase().as_str()) => {}
                 _ => return Err(wrong()),
             },
+            Kind::Outcome => {
+                self.outcome_table(side)?;
+            }
         }
         Ok(())
     }
@@ -264,3 +309,178 @@ impl Answers {
         self.wrong(side, q.name, &format!("{}: {why}", q.expected))
     }
 }
+
+/// `[scenario]` and `[<side>.outcome]` (DESIGN §4, README "Recording a
+/// scenario").
+impl Answers {
+    /// The `[scenario]` table, if the file has one.
+    pub fn scenario(&self) -> Option<&toml::Table> {
+        self.scenario.as_ref().map(Spanned::get_ref)
+    }
+
+    /// The answer `scenario.name` is not what it must be.
+    pub fn scenario_wrong(&self, name: &str, expected: &str) -> Error {
+        let at = self.scenario.as_ref().map_or(0, |t| t.span().start);
+        self.syntax(at, &format!("`scenario.{name}` must be {expected}"))
+    }
+
+    /// The victor, both sides' Casualty VP, required once `[scenario]` is
+    /// given; `counterattack` (default false) and `blazes` (default none)
+    /// are optional.
+    fn check_scenario(&self) -> Result<(), Error> {
+        let Some(t) = self.scenario() else {
+            return Ok(());
+        };
+        for key in t.keys() {
+            if !SCENARIO_KEYS.contains(&key.as_str()) {
+                return Err(self.scenario_wrong(
+                    key,
+                    &format!("one of the keys {}", SCENARIO_KEYS.join(", ")),
+                ));
+            }
+        }
+        self.victor()?;
+        self.cvp()?;
+        if let Some(v) = t.get("counterattack") {
+            v.as_bool()
+                .ok_or_else(|| self.scenario_wrong("counterattack", "true or false (12.613)"))?;
+        }
+        self.blazes()?;
+        Ok(())
+    }
+
+    pub fn victor(&self) -> Result<Side, Error> {
+        let expected = "\"german\" or \"russian\": who won the scenario (12.6041); it is required";
+        self.scenario()
+            .and_then(|t| t.get("victor"))
+            .and_then(toml::Value::as_str)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| self.scenario_wrong("victor", expected))
+    }
+
+    /// `cvp = { german = 12, russian = 30 }`: the Casualty VP each side
+    /// suffered (A26.22, C26).
+    pub fn cvp(&self) -> Result<crate::campaign::BySide<u32>, Error> {
+        let expected = "the Casualty VP each side suffered, e.g. cvp = { german = 12, russian = 30 } (A26.22); it is required";
+        let t = self
+            .scenario()
+            .and_then(|t| t.get("cvp"))
+            .and_then(toml::Value::as_table)
+            .ok_or_else(|| self.scenario_wrong("cvp", expected))?;
+        let n = |side: &str| {
+            t.get(side)
+                .and_then(toml::Value::as_integer)
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| {
+                    self.scenario_wrong(
+                        &format!("cvp.{side}"),
+                        "a whole number of Casualty VP, 0 or more",
+                    )
+                })
+        };
+        if let Some(k) = t
+            .keys()
+            .find(|k| !["german", "russian"].contains(&k.as_str()))
+        {
+            return Err(self.scenario_wrong(&format!("cvp.{k}"), "one of cvp.german, cvp.russian"));
+        }
+        Ok(crate::campaign::BySide {
+            german: n("german")?,
+            russian: n("russian")?,
+        })
+    }
+
+    /// `counterattack = true`: the Russian declares a Counterattack at
+    /// 12.613 (default false).
+    pub fn counterattack(&self) -> bool {
+        self.scenario()
+            .and_then(|t| t.get("counterattack"))
+            .and_then(toml::Value::as_bool)
+            .unwrap_or(false)
+    }
+
+    /// `blazes = ["F36 stone single-hex", ...]`: the buildings and
+    /// terrain marked with a Blaze at scenario end (12.610; default none).
+    pub fn blazes(&self) -> Result<Vec<String>, Error> {
+        let Some(v) = self.scenario().and_then(|t| t.get("blazes")) else {
+            return Ok(vec![]);
+        };
+        let wrong = || self.scenario_wrong("blazes", crate::reph::blazes::GRAMMAR);
+        let items = v.as_array().ok_or_else(wrong)?;
+        let mut out = Vec::new();
+        for i in items {
+            let text = i.as_str().ok_or_else(wrong)?;
+            crate::reph::blazes::Blaze::parse(text).map_err(|why| {
+                self.scenario_wrong(
+                    "blazes",
+                    &format!("{}: `{text}`: {why}", crate::reph::blazes::GRAMMAR),
+                )
+            })?;
+            out.push(text.to_string());
+        }
+        Ok(out)
+    }
+
+    /// A side's `[<side>.outcome]`, each key a list of strings; none if
+    /// absent (nothing changed).
+    pub fn outcome_table(&self, side: Side) -> Result<crate::reph::outcome::Outcome, Error> {
+        let mut out = crate::reph::outcome::Outcome::new();
+        let Some(v) = self.get(side, "outcome") else {
+            return Ok(out);
+        };
+        let expected =
+            "a table of outcome keys, each a list of strings (README: recording a scenario)";
+        let t = v
+            .as_table()
+            .ok_or_else(|| self.wrong(side, "outcome", expected))?;
+        for (key, items) in t {
+            if crate::reph::outcome::key(key).is_none() {
+                let names: Vec<&str> = crate::reph::outcome::KEYS.iter().map(|k| k.name).collect();
+                return Err(self.wrong(
+                    side,
+                    "outcome",
+                    &format!(
+                        "a table of the keys {}; `{key}` is not one",
+                        names.join(", ")
+                    ),
+                ));
+            }
+            let list = items
+                .as_array()
+                .and_then(|a| {
+                    a.iter()
+                        .map(|v| v.as_str().map(str::to_string))
+                        .collect::<Option<Vec<_>>>()
+                })
+                .ok_or_else(|| {
+                    self.wrong(
+                        side,
+                        &format!("outcome.{key}"),
+                        "a list of strings, e.g. [\"G-17\", \"2 x 4-6-7\"]",
+                    )
+                })?;
+            out.insert(key.clone(), list);
+        }
+        Ok(out)
+    }
+
+    /// An outcome item that does not fit the force: names the answer.
+    pub fn bad_outcome(&self, side: Side, bad: &crate::reph::outcome::Bad) -> Error {
+        let at = self
+            .sides
+            .get(side.id())
+            .and_then(|t| t.get("outcome"))
+            .map_or(0, |v| v.span().start);
+        let item = if bad.item.is_empty() {
+            String::new()
+        } else {
+            format!(" `{}`", bad.item)
+        };
+        self.syntax(
+            at,
+            &format!("`{}.outcome.{}`{item}: {}", side.id(), bad.key, bad.why),
+        )
+    }
+}
+
+const SCENARIO_KEYS: &[&str] = &["victor", "cvp", "counterattack", "blazes"];
