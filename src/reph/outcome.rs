@@ -224,7 +224,7 @@ fn apply_side(
         });
     }
     entering(&mut cx, force, outcome.get("not_entered"))?;
-    for k in KEYS {
+    for k in KEYS.iter().filter(|k| k.name != "not_entered") {
         cx.key = k.name;
         cx.chosen.clear();
         for item in outcome.get(k.name).into_iter().flatten() {
