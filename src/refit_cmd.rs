@@ -301,7 +301,7 @@ fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
                 false
             } else {
                 // Every outcome answer is checked against the forces first.
-                scenario_record::check_answers(a, &run.state, run.tables)?;
+                scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
                 true
             }
         }

@@ -381,3 +381,109 @@ fn rule_12_609_prisoner_of_a_non_isolated_guard_is_eliminated() {
     // 12.610, 12.611 ran (nothing to do); 12.612 is the other helper's.
     assert_eq!(s.campaign.step.german, "12.612");
 }
+
+/// 12.6253: a Counterattack follows only a German Assault (checked on the
+/// campaign: CG I fixes its Initial Scenario as one, so the file cannot say
+/// otherwise); 12.6251: with every Attack chit spent it is refused before
+/// the record, so nothing changes.
+#[test]
+fn rule_12_6253_counterattack_only_after_a_german_assault_and_refused_up_front() {
+    let c = played();
+    let tables = Tables::embedded().unwrap();
+    let def = votg::cg_def::load(&tables, votg::side::Cg::I).unwrap();
+    let mut s = c.state();
+    assert!(votg::reph::counterattack::allowed_in(&s.campaign, &def).is_ok());
+    s.campaign.today_mut().unwrap().scenario_type =
+        Some(votg::initiative_matrix::ScenarioType::RussianAssault);
+    let why = votg::reph::counterattack::allowed_in(&s.campaign, &def).unwrap_err();
+    assert!(
+        why.contains("may only follow a German Assault scenario"),
+        "{why}"
+    );
+
+    edit(&c, |s| s.campaign.russian_attack_chits_used = 4);
+    let before = c.campaign_files();
+    let a = c.file(
+        "a.toml",
+        &RECORD.replace("cvp = {", "counterattack = true\ncvp = {"),
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("scenario.counterattack"))
+        .stderr(predicate::str::contains("(12.6251)"));
+    assert_eq!(c.campaign_files(), before);
+}
+
+/// 12.609: an Isolated guard frees his prisoner: a Russian 4-4-7 freed is
+/// Retained, Replaced by a Conscript 4-2-6; another is kept.
+#[test]
+fn rule_12_609_isolated_guard_frees_and_keeps_prisoners() {
+    let c = recorded("");
+    edit(&c, |s| {
+        for p in ["R-4", "R-5"] {
+            s.russian
+                .force
+                .set_condition(id(p), Condition::PrisonerOf(id("G-5")))
+                .unwrap();
+        }
+        s.german
+            .force
+            .set_condition(id("G-5"), Condition::Isolated("A".into()))
+            .unwrap();
+    });
+    stand_at(&c, "12.609");
+    let a = c.file("b.toml", "[german]\nprisoners = [\"R-4 free\"]\n");
+    let dice = c.file("d.txt", "1");
+    votg()
+        .args(["--dice-file", &dice, "refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let s = c.state();
+    let r4 = s.russian.force.get(id("R-4")).unwrap();
+    assert_eq!(r4.unit, "4-2-6");
+    assert!(!r4.has(&Condition::PrisonerOf(id("G-5"))));
+    assert!(
+        s.russian
+            .force
+            .get(id("R-5"))
+            .unwrap()
+            .has(&Condition::PrisonerOf(id("G-5")))
+    );
+}
+
+/// Outcome by name: heroes created, enemy weapons captured, an MMC Battle
+/// Hardened up its ladder (A15.3, C16), an FT removed with its effects DR.
+#[test]
+fn design_4_outcome_heroes_captures_battle_hardening_ft_removed() {
+    let c = played();
+    let a = c.file(
+        "a.toml",
+        "[scenario]\nvictor = \"russian\"\ncvp = { german = 3, russian = 0 }\n[german.outcome]\nheroes = [\"1-4-9\"]\ncaptured = [\"2 x LMG\", \"afv T-34/M41\"]\nbattle_hardened = [\"G-4\"]\nft_dc_removed = [\"G-23 = 7\"]\n",
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let s = c.state();
+    let g = &s.german.force;
+    assert_eq!(g.get(id("G-4")).unwrap().unit, "4-6-8");
+    assert!(
+        g.get(id("G-23"))
+            .unwrap()
+            .has(&Condition::RemovedFromPlay(7))
+    );
+    let hero = g.get(id("G-45")).unwrap();
+    assert_eq!(
+        (hero.unit.as_str(), hero.has(&Condition::Heroic)),
+        ("1-4-9", true)
+    );
+    let captured: Vec<_> = g
+        .live()
+        .filter(|c| c.has(&Condition::Captured))
+        .map(|c| c.unit.clone())
+        .collect();
+    assert_eq!(captured, vec!["LMG", "LMG", "T-34/M41"]);
+    assert_eq!(s.campaign.today().unwrap().victor, Some(Side::Russian));
+}

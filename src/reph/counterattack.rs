@@ -17,7 +17,11 @@ pub const STEP: &str = "12.613";
 /// Whether the Russian may declare a Counterattack now, or the rule that
 /// forbids it.
 pub fn allowed(s: &Session) -> Result<(), String> {
-    let c = &s.state.campaign;
+    allowed_in(&s.state.campaign, s.def)
+}
+
+/// [`allowed`], from the campaign and its CG definition.
+pub fn allowed_in(c: &crate::campaign::Campaign, def: &crate::cg_def::CgDef) -> Result<(), String> {
     let played = c.today().and_then(|d| d.scenario_type);
     if played != Some(ScenarioType::GermanAssault) {
         return Err(format!(
@@ -26,7 +30,14 @@ pub fn allowed(s: &Session) -> Result<(), String> {
             played.map_or("of no recorded type".into(), |t| format!("a {t}"))
         ));
     }
-    russian_attack_allowed(c, s.def)
+    russian_attack_allowed(c, def)
+}
+
+/// A Counterattack declared where the rules forbid it.
+pub fn refused(why: &str) -> Error {
+    Error::Refused(format!(
+        "scenario.counterattack: the Russian may not declare a Counterattack: {why}. Set `counterattack = false` (or leave it out). Nothing was changed."
+    ))
 }
 
 pub fn run(s: &mut Session) -> Result<Flow, Error> {
@@ -48,9 +59,7 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
         },
     };
     match (declared, permitted) {
-        (true, Err(why)) => Err(Error::Refused(format!(
-            "scenario.counterattack: the Russian may not declare a Counterattack: {why}. Set `counterattack = false` (or leave it out). Nothing was changed."
-        ))),
+        (true, Err(why)) => Err(refused(&why)),
         (true, Ok(())) => {
             s.state.campaign.occasion = OccasionName::BeforeCounterattack;
             s.journal(Entry::decision(

@@ -146,9 +146,16 @@ pub fn check_answers(
     a: &crate::answers::Answers,
     state: &CampaignState,
     tables: &crate::tables::Tables,
+    def: &crate::cg_def::CgDef,
 ) -> Result<(), Error> {
     let record = from_answers(a)?;
     try_outcome(state, tables, &record.outcome).map_err(|(side, bad)| a.bad_outcome(side, &bad))?;
+    // 12.613 comes after steps that change the campaign: a Counterattack the
+    // rules forbid is refused before any of them.
+    if a.counterattack() {
+        crate::reph::counterattack::allowed_in(&state.campaign, def)
+            .map_err(|why| crate::reph::counterattack::refused(&why))?;
+    }
     Ok(())
 }
 
