@@ -487,3 +487,52 @@ fn design_4_outcome_heroes_captures_battle_hardening_ft_removed() {
     assert_eq!(captured, vec!["LMG", "LMG", "T-34/M41"]);
     assert_eq!(s.campaign.today().unwrap().victor, Some(Side::Russian));
 }
+
+/// 12.602 (CG12, CG II): the German's Interdicting unit keeps its TI
+/// counter and is not cleared from the map; an unknown one is refused
+/// before anything changes.
+#[test]
+fn rule_12_602_ferry_landing_interdiction_in_cg_ii() {
+    let c = Camp::new("II");
+    edit(&c, |s| {
+        s.campaign.step.set(Side::German, Position::Done);
+        s.campaign.step.set(Side::Russian, Position::Done);
+        if s.campaign.today().is_none() {
+            s.campaign.days.push(votg::campaign::DayFacts {
+                date: s.campaign.date,
+                scenario: Some(1),
+                ..Default::default()
+            });
+        }
+    });
+    let before = c.campaign_files();
+    let scenario = "[scenario]\nvictor = \"german\"\ncvp = { german = 0, russian = 0 }\n";
+    let bad = c.file(
+        "bad.toml",
+        &format!("{scenario}[german]\ninterdicting = [\"G-999\"]\n"),
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &bad])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("german.interdicting"));
+    assert_eq!(c.campaign_files(), before);
+    let g1 = c.state().german.force.counters[0].id;
+    let a = c.file(
+        "a.toml",
+        &format!("{scenario}[german]\ninterdicting = [\"{g1}\"]\n"),
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Interdicting, marked TI"));
+    assert!(
+        c.state()
+            .german
+            .force
+            .get(g1)
+            .unwrap()
+            .has(&Condition::Interdicting)
+    );
+}

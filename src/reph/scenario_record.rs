@@ -150,6 +150,25 @@ pub fn check_answers(
 ) -> Result<(), Error> {
     let record = from_answers(a)?;
     try_outcome(state, tables, &record.outcome).map_err(|(side, bad)| a.bad_outcome(side, &bad))?;
+    // 12.602: the Interdicting units must be German counters.
+    if let Some(items) = a
+        .get(Side::German, "interdicting")
+        .and_then(toml::Value::as_array)
+    {
+        for t in items.iter().filter_map(toml::Value::as_str) {
+            let known = t
+                .parse::<crate::force::CounterId>()
+                .ok()
+                .filter(|id| id.side == Side::German && state.german.force.get(*id).is_some());
+            if known.is_none() {
+                return Err(a.wrong(
+                    Side::German,
+                    "interdicting",
+                    &format!("a list of German counter ids (`votg force --side german`); `{t}` is not one"),
+                ));
+            }
+        }
+    }
     // 12.613 comes after steps that change the campaign: a Counterattack the
     // rules forbid is refused before any of them.
     if a.counterattack() {
