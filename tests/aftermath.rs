@@ -536,3 +536,58 @@ fn rule_12_602_ferry_landing_interdiction_in_cg_ii() {
             .has(&Condition::Interdicting)
     );
 }
+
+/// 12.6051: the Encircled guard G-26 fails its 1TC (DR 6+5 = 11 +1 = 12 >
+/// 8) and is Eliminated; of its prisoners R-4 is claimed by G-27 in its
+/// Location, R-5 is not and is Rearmed (A20.551).
+#[test]
+fn rule_12_6051_prisoners_of_an_eliminated_guard_claimed_or_rearmed() {
+    let c = played();
+    let answers = RECORD
+        .replace(
+            "wrecked = [\"G-32\"]",
+            "wrecked = [\"G-32\"]\nencircled = [\"G-26\"]",
+        )
+        .replace(
+            "not_entered = [\"A3\"]",
+            "not_entered = [\"A3\"]\nprisoners = []",
+        )
+        + "\n[german]\nclaim = [\"R-4 by G-27\"]\n";
+    edit(&c, |s| {
+        for p in ["R-4", "R-5"] {
+            s.russian
+                .force
+                .set_condition(id(p), Condition::PrisonerOf(id("G-26")))
+                .unwrap();
+        }
+    });
+    let a = c.file("a.toml", &answers);
+    let dice = c.file("d.txt", "6 5");
+    votg()
+        .args(["--dice-file", &dice, "refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Prisoner R-4 is claimed by G-27"))
+        .stdout(predicate::str::contains("Prisoner R-5 is not claimed"));
+    let s = c.state();
+    assert_eq!(
+        s.german.force.get(id("G-26")).unwrap().place,
+        ForceBox::Casualties
+    );
+    assert!(
+        s.russian
+            .force
+            .get(id("R-4"))
+            .unwrap()
+            .has(&Condition::PrisonerOf(id("G-27")))
+    );
+    assert!(
+        !s.russian
+            .force
+            .get(id("R-5"))
+            .unwrap()
+            .condition
+            .iter()
+            .any(|c| matches!(c, Condition::PrisonerOf(_)))
+    );
+}
