@@ -16,6 +16,8 @@ use crate::reph::purchase::Purchase;
 use crate::side::Side;
 use crate::tables::{Tables, line_column};
 
+mod scenario;
+
 /// The kind of answer a question takes.
 #[derive(Debug, Clone, Copy)]
 pub enum Kind {
@@ -23,8 +25,13 @@ pub enum Kind {
     Fortifications,
     Words,
     YesNo,
-    Number { min: i64, max: i64 },
+    Number {
+        min: i64,
+        max: i64,
+    },
     OneOf(&'static [&'static str]),
+    /// `[<side>.outcome]`: lists of counters by outcome key (12.604).
+    Outcome,
 }
 
 /// A question an answers file may answer: its name, kind and description.
@@ -89,6 +96,31 @@ pub const QUESTIONS: &[Question] = &[
         "\"attack\" or \"idle\" (12.625)",
     ),
     q(
+        "interdicting",
+        Kind::Words,
+        "a list of German counter ids Interdicting a Ferry Landing, e.g. [\"G-12\"] (12.602, CG II/IV)",
+    ),
+    q(
+        "prisoners",
+        Kind::Words,
+        "a list of what an Isolated guard does with each prisoner: [\"R-12 keep\", \"R-13 execute\", \"R-14 free\"] (12.609; default keep)",
+    ),
+    q(
+        "claim",
+        Kind::Words,
+        "a list of prisoners of an Eliminated guard claimed by a unit in its Location: [\"R-12 by G-4\"] (12.6051; default none: Rearmed)",
+    ),
+    q(
+        "counterattack",
+        Kind::YesNo,
+        "true or false: the Russian declares a Counterattack (12.613; default false); also accepted in [scenario]",
+    ),
+    q(
+        "outcome",
+        Kind::Outcome,
+        "a table of lists of counters by what happened to them, e.g. [german.outcome] eliminated = [\"G-17\", \"2 x 4-6-7\"] (README: recording a scenario)",
+    ),
+    q(
         "night",
         Kind::YesNo,
         "true or false: make the Russian Assault/Counterattack a Night scenario (12.6254)",
@@ -106,6 +138,8 @@ pub struct Answers {
     file: String,
     text: String,
     sides: BTreeMap<&'static str, SideAnswers>,
+    /// `[scenario]`: what both sides record of the scenario just played.
+    scenario: Option<Spanned<toml::Table>>,
     /// The answers given, for the journal (recorded as they are read).
     pub(crate) record: Record,
 }
@@ -123,12 +157,21 @@ impl Answers {
             file,
             text,
             sides: BTreeMap::new(),
+            scenario: None,
             record: Record::default(),
         };
         let top: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(&answers.text)
             .map_err(|e| answers.syntax(e.span().map_or(0, |s| s.start), e.message().trim()))?;
         for (key, value) in top {
             let at = value.span().start;
+            if key == "scenario" {
+                let span = value.span();
+                let toml::Value::Table(t) = value.into_inner() else {
+                    return Err(answers.syntax(at, "`scenario` must be a table: [scenario]"));
+                };
+                answers.scenario = Some(Spanned::new(span, t));
+                continue;
+            }
             let Ok(side) = key.parse::<Side>() else {
                 // An answer written before any [side] table belongs in one.
                 let why = if question(&key).is_some() {
@@ -137,7 +180,7 @@ impl Answers {
                     )
                 } else {
                     format!(
-                        "`[{key}]` is not a side: the file has a [german] and/or a [russian] table"
+                        "`[{key}]` is not a side: the file has a [scenario], a [german] and a [russian] table"
                     )
                 };
                 return Err(answers.syntax(at, &why));
@@ -213,6 +256,7 @@ impl Answers {
     /// Checks every answer against its question before any step runs: its
     /// kind, and the grammar of each purchase and fortification.
     pub fn check(&self, tables: &Tables) -> Result<(), Error> {
+        self.check_scenario()?;
         for (side_id, table) in &self.sides {
             let side: Side = side_id.parse().map_err(Error::Usage)?;
             for (name, value) in table {
@@ -266,6 +310,9 @@ impl Answers {
                 Some(s) if options.contains(&s.to_ascii_lowercase().as_str()) => {}
                 _ => return Err(wrong()),
             },
+            Kind::Outcome => {
+                self.outcome_table(side)?;
+            }
         }
         Ok(())
     }

@@ -14,7 +14,7 @@ use crate::output::Output;
 use crate::prompt::Prompter;
 use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
 use crate::reph::session::{CampaignDice, Session, campaign_dice};
-use crate::reph::{purchase_step, roster_line};
+use crate::reph::{purchase_step, roster_line, scenario_record};
 use crate::side::Side;
 use crate::state::CampaignState;
 use crate::store::{Snapshot, Store};
@@ -193,9 +193,7 @@ impl<'a> Run<'a> {
     fn report_standing(&mut self) -> Result<(), Error> {
         let (g, r) = (self.at(Side::German), self.at(Side::Russian));
         if g == Position::Done && r == Position::Done {
-            self.out.say(
-                "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table. Then, in campaign.toml, set `occasion = \"after-scenario\"`, the scenario's victor in its `[[days]]` entry, the new `date` (and `night`), `scenario` (the next number), the new CG Day's `[[days]]` entry (weather, EC), and `step` to 12.621 for both sides; add each side's new CG Roster line (READINGS.md C20); then run `votg refit` again.",
-            );
+            self.out.say(READY);
         } else {
             // One side waits at a joint step (or has finished) for the other,
             // which still has steps of its own to do.
@@ -274,6 +272,9 @@ pub fn refit(
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
     prompter.check(&tables)?;
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
+    if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(&mut run)? {
+        return Ok(String::new());
+    }
     match run.walk(&sides_of(side)) {
         // A run that got somewhere ends at a step votg does not carry out
         // yet by saying so; one that cannot start there is refused.
@@ -285,6 +286,43 @@ pub fn refit(
         Err(e) => Err(run.stopped(e)),
         Ok(()) => Ok(String::new()),
     }
+}
+
+const READY: &str = "The scenario is ready to play. After it, record it to begin the Refit Phase at 12.601: run `votg refit` at a terminal, or with `--answers FILE` holding a `[scenario]` table (victor, cvp) and each side's `[<side>.outcome]` (README: Recording a scenario).";
+
+/// At `done` (the scenario set up and played): records the scenario and
+/// begins the RePh after it, as its own undoable commit. False when the
+/// players have not recorded it (no `[scenario]`, or they said no).
+fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
+    let n = run.state.campaign.scenario;
+    let go = match &mut run.prompter {
+        Prompter::Scripted(a) => {
+            if a.scenario().is_none() {
+                false
+            } else {
+                // Every outcome answer is checked against the forces first.
+                scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
+                true
+            }
+        }
+        p @ Prompter::Terminal { .. } => {
+            std::io::IsTerminal::is_terminal(&std::io::stdin())
+                && p.ask_yes_no(
+                    Side::German,
+                    "played",
+                    &format!("Has scenario {n} been played? Record it now?"),
+                    Some(false),
+                )?
+        }
+    };
+    if !go {
+        run.out.say(READY);
+        run.out.flush()?;
+        return Ok(false);
+    }
+    let label = format!("scenario {n} recorded, RePh after it begins (public)");
+    run.step(Snapshot::public(label), scenario_record::record)?;
+    Ok(true)
 }
 
 /// `votg buy`: purchases for one side at step 12.621, all or none.

@@ -56,6 +56,7 @@ pub const DICE_TABLE_IDS: &[&str] = &[
     "dual-attack-setup",
     "first-move",
     "game-end",
+    "task-check",
 ];
 
 /// The non-dice charts of DESIGN §4.

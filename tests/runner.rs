@@ -117,7 +117,7 @@ fn issue_7_a_step_not_yet_carried_out_is_said_plainly() {
         .success()
         .stdout(predicate::str::contains("ready to play"))
         .stdout(predicate::str::contains(
-            "does not yet carry out steps 12.601-12.620",
+            "record it to begin the Refit Phase at 12.601",
         ));
 }
 

@@ -35,7 +35,7 @@ fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
 
 #[test]
 fn samples_load_and_read() {
-    for name in ["cg-i-new", "cg-i-walkthrough"] {
+    for name in ["cg-i-new", "cg-i-walkthrough", "cg-i-aftermath"] {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join(name);
         copy_dir(&sample(name), &dir);
@@ -81,6 +81,23 @@ fn samples_are_what_make_samples_makes() {
         ])
         .assert()
         .success();
+    let after = tmp.path().join("cg-i-aftermath");
+    copy_dir(&walk, &after);
+    let answers = sample("cg-i-aftermath.answers.toml");
+    votg()
+        .args([
+            "refit",
+            after.to_str().unwrap(),
+            "--answers",
+            answers.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    assert_eq!(
+        files(&after),
+        files(&sample("cg-i-aftermath")),
+        "rosters/cg-i-aftermath is stale: run rosters/make-samples.sh"
+    );
     assert_eq!(
         files(&new),
         files(&sample("cg-i-new")),

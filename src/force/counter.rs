@@ -82,6 +82,8 @@ pub enum UnitKind {
     ArmorLeader,
     Sw,
     Gun,
+    /// A hero created in play (A15.2): an SMC that is not a leader.
+    Hero,
     Vehicle,
     Fortification,
     Capability,
@@ -98,6 +100,7 @@ impl UnitKind {
             UnitKind::ArmorLeader => "armor-leader",
             UnitKind::Sw => "sw",
             UnitKind::Gun => "gun",
+            UnitKind::Hero => "hero",
             UnitKind::Vehicle => "vehicle",
             UnitKind::Fortification => "fortification",
             UnitKind::Capability => "capability",
@@ -138,6 +141,22 @@ pub enum Condition {
     BattleHardened,
     /// NKVD (A25.22).
     Nkvd,
+    /// Encircled at scenario end (A7.7): a 1TC at 12.6051.
+    Encircled,
+    /// Infantry in an A-P minefield hex at scenario end: an NTC at 12.6052.
+    ApMinefield,
+    /// A prisoner (A20.5) Guarded by the named enemy counter; settled at 12.609.
+    PrisonerOf(CounterId),
+    /// A German unit Interdicting a Ferry Landing (12.602): it keeps its TI
+    /// counter until the next scenario starts (12.6264) and is not cleared
+    /// from the map (12.608).
+    Interdicting,
+    /// The leader whose DRM applies to this unit's 12.605 TC (A10.7): the
+    /// leader it stood with.
+    LedBy(CounterId),
+    /// A FT or DC removed from play, with the Original effects DR of its
+    /// removal (12.6154).
+    RemovedFromPlay(u8),
 }
 
 impl Condition {
@@ -162,6 +181,14 @@ impl Condition {
             Condition::InexperiencedCrew => "Inexperienced Crew (D3.45, 12.6227)".into(),
             Condition::BattleHardened => "Battle Hardened this RePh".into(),
             Condition::Nkvd => "NKVD".into(),
+            Condition::Encircled => "Encircled".into(),
+            Condition::ApMinefield => "in an A-P minefield".into(),
+            Condition::PrisonerOf(guard) => format!("prisoner of {guard}"),
+            Condition::Interdicting => "Interdicting (TI, 12.602)".into(),
+            Condition::LedBy(leader) => format!("with leader {leader}"),
+            Condition::RemovedFromPlay(dr) => {
+                format!("removed from play, Original effects DR {dr} (12.6154)")
+            }
         }
     }
 

@@ -1,14 +1,24 @@
 //! The Refit Phase (12.6): its sequence and, one file per step or step group,
 //! the rules that run in it.
 
+pub mod blazes;
+pub mod casualty_vp;
+pub mod checklist;
+pub mod clearing;
+pub mod counterattack;
 pub mod drms;
+pub mod encirclement;
 pub mod fortification;
 pub mod initiative;
+pub mod outcome;
+pub mod prisoners;
 pub mod purchase;
 pub mod purchase_step;
 pub mod recon;
 pub mod roster_line;
+pub mod scenario_record;
 pub mod scenario_start;
 pub mod sequence;
 pub mod session;
 pub mod strength;
+pub mod wounded_leaders;

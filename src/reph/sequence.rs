@@ -15,7 +15,8 @@ use std::fmt;
 use crate::error::Error;
 use crate::reph::session::Session;
 use crate::reph::{
-    fortification, initiative, purchase_step, recon, roster_line, scenario_start, strength,
+    blazes, checklist, clearing, counterattack, encirclement, fortification, initiative, prisoners,
+    purchase_step, recon, roster_line, scenario_start, strength, wounded_leaders,
 };
 use crate::side::Side;
 
@@ -146,19 +147,73 @@ const NOT_YET: Action = Action::NotYet;
 /// 12.6252, where the secret chits are revealed together. In the markers
 /// string, `I` is `†`, `R` is `*`, `S` is `#` and `C` is `‡`.
 pub const SEQUENCE: &[Step] = &[
-    step(0, "Conclusion of Melee", JOINT, NOT_YET, ""),
-    step(1, "Ferry Landing Interdiction", JOINT, NOT_YET, ""),
-    step(2, "Marker Removal", JOINT, NOT_YET, ""),
-    step(3, "Victory Determination & Rally", JOINT, NOT_YET, ""),
-    step(4, "Encirclement & Minefields", JOINT, NOT_YET, ""),
+    step(
+        0,
+        "Conclusion of Melee",
+        JOINT,
+        Action::Joint(checklist::melee),
+        "",
+    ),
+    step(
+        1,
+        "Ferry Landing Interdiction",
+        JOINT,
+        Action::Joint(checklist::ferry_interdiction),
+        "",
+    ),
+    step(
+        2,
+        "Marker Removal",
+        JOINT,
+        Action::Joint(checklist::marker_removal),
+        "",
+    ),
+    step(
+        3,
+        "Victory Determination & Rally",
+        JOINT,
+        Action::Joint(checklist::victory_and_rally),
+        "",
+    ),
+    step(
+        4,
+        "Encirclement & Minefields",
+        JOINT,
+        Action::Joint(encirclement::run),
+        "",
+    ),
     step(5, "Perimeter Determination", JOINT, NOT_YET, ""),
     step(6, "Isolation", JOINT, NOT_YET, ""),
-    step(7, "Clearing the Map", JOINT, NOT_YET, ""),
-    step(8, "Prisoners", JOINT, NOT_YET, ""),
-    step(9, "Extinguishing Blazes", JOINT, NOT_YET, ""),
-    step(10, "Wounded Leaders", JOINT, NOT_YET, ""),
+    step(
+        7,
+        "Clearing the Map",
+        JOINT,
+        Action::Joint(clearing::run),
+        "",
+    ),
+    step(8, "Prisoners", JOINT, Action::Joint(prisoners::run), ""),
+    step(
+        9,
+        "Extinguishing Blazes",
+        JOINT,
+        Action::Joint(blazes::run),
+        "",
+    ),
+    step(
+        10,
+        "Wounded Leaders",
+        JOINT,
+        Action::Joint(wounded_leaders::run),
+        "",
+    ),
     step(11, "Battle Hardening & Promotion", SECRET, NOT_YET, ""),
-    step(12, "Russian Counterattack Declaration", JOINT, NOT_YET, ""),
+    step(
+        12,
+        "Russian Counterattack Declaration",
+        JOINT,
+        Action::Joint(counterattack::run),
+        "",
+    ),
     step(13, "New CG Day & SAN Adjustment", JOINT, NOT_YET, "RC"),
     step(
         14,

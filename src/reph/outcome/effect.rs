@@ -1,0 +1,236 @@
+//! What each `[<side>.outcome]` key does to a counter (12.604): boxes,
+//! typed conditions, the C16 ladders.
+
+use std::collections::BTreeSet;
+
+use super::{Bad, Ctx, count_and_name};
+use crate::force::{Condition, CounterId, Force, ForceBox, NewCounter, UnitKind};
+use crate::ladder::Ladders;
+use crate::side::Side;
+
+/// What one outcome key does to one counter; says what was done.
+pub(super) fn apply(
+    cx: &mut Ctx,
+    force: &mut Force,
+    id: CounterId,
+    by: Option<&str>,
+    leader: Option<CounterId>,
+    item: &str,
+) -> Result<String, Bad> {
+    let (unit, kind) = {
+        let c = force.get(id).expect("resolved");
+        (c.unit.clone(), c.kind)
+    };
+    Ok(match cx.key {
+        "eliminated" | "burnt_out" => {
+            force.eliminate(id).expect("resolved");
+            cx.gone.insert(id);
+            "Eliminated".to_string()
+        }
+        "wrecked" => {
+            force
+                .move_to(id, ForceBox::RetainedWreck)
+                .expect("resolved");
+            cx.gone.insert(id);
+            "wrecked (stays on map as a wreck)".into()
+        }
+        "casualty_reduced" => casualty_reduce(cx, force, id, &unit, kind, item)?,
+        "elr_replaced" => {
+            let to = ladder_step(cx, &unit, kind, false).ok_or_else(|| {
+                cx.bad(
+                    item,
+                    format!("{unit} has no ELR Replacement (READINGS.md C16)"),
+                )
+            })?;
+            force.replace_unit(id, &to, kind).expect("resolved");
+            format!("Replaced by {to} (A19.13, READINGS.md C16)")
+        }
+        "battle_hardened" => {
+            let to = match by {
+                Some(rating) => rating.to_string(),
+                None => ladder_step(cx, &unit, kind, true).ok_or_else(|| {
+                    cx.bad(
+                        item,
+                        format!("{unit} has no higher type on its ladder (READINGS.md C16); write \"{id} = <new counter>\""),
+                    )
+                })?,
+            };
+            force.replace_unit(id, &to, kind).expect("resolved");
+            format!("Battle Hardened to {to} (A15.3)")
+        }
+        "ft_dc_removed" => {
+            let dr: u8 = by
+                .and_then(|d| d.parse().ok())
+                .filter(|d| (2..=12).contains(d))
+                .ok_or_else(|| cx.bad(item, "expected \"<counter> = <Original DR 2-12>\""))?;
+            set(force, id, Condition::RemovedFromPlay(dr));
+            format!("removed from play, effects DR {dr} (12.6154)")
+        }
+        "left_on_map" => {
+            force.move_to(id, ForceBox::LeftOnMap).expect("resolved");
+            "left on map (12.608)".into()
+        }
+        key => {
+            let c = match key {
+                "wounded" => Condition::Wounded,
+                "heroic" => Condition::Heroic,
+                "malfunctioned" => Condition::Malfunctioned,
+                "disabled" => Condition::Disabled,
+                "immobilized" => Condition::Immobilized,
+                "shocked" => Condition::Shocked,
+                "bogged" => Condition::Bogged,
+                "abandoned" => Condition::Abandoned,
+                "recall" => Condition::Recall,
+                "encircled" => Condition::Encircled,
+                _ => Condition::ApMinefield,
+            };
+            let label = c.label();
+            set(force, id, c);
+            if let Some(l) = leader {
+                set(force, id, Condition::LedBy(l));
+            }
+            label
+        }
+    })
+}
+
+pub(super) fn set(force: &mut Force, id: CounterId, c: Condition) {
+    force.set_condition(id, c).expect("resolved");
+}
+
+pub(super) fn list(ids: &[CounterId]) -> String {
+    ids.iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A7.302: a squad is Reduced to a HS; a HS, crew or hero is Eliminated; a
+/// leader is Wounded (a wounded leader Eliminated).
+fn casualty_reduce(
+    cx: &mut Ctx,
+    force: &mut Force,
+    id: CounterId,
+    unit: &str,
+    kind: UnitKind,
+    item: &str,
+) -> Result<String, Bad> {
+    Ok(match kind {
+        UnitKind::Squad => {
+            let hs = cx
+                .ladders
+                .unit(cx.side, unit, false)
+                .map(|u| u.half_squad.clone())
+                .ok_or_else(|| {
+                    cx.bad(
+                        item,
+                        format!("{unit} is not on the unit ladders (READINGS.md C16)"),
+                    )
+                })?;
+            force.replace_unit(id, &hs, UnitKind::Hs).expect("resolved");
+            format!("Reduced to {hs} (A7.302)")
+        }
+        UnitKind::Leader | UnitKind::Commissar | UnitKind::ArmorLeader
+            if !force.get(id).is_some_and(|c| c.has(&Condition::Wounded)) =>
+        {
+            set(force, id, Condition::Wounded);
+            "Wounded (A7.302)".into()
+        }
+        _ => {
+            force.eliminate(id).expect("resolved");
+            cx.gone.insert(id);
+            "Eliminated (Casualty Reduction, A7.302)".into()
+        }
+    })
+}
+
+/// One class up (Battle Hardening) or down (ELR Replacement) on the side's
+/// ladder (C16); a HS follows its squad's ladder.
+fn ladder_step(cx: &Ctx, unit: &str, kind: UnitKind, up: bool) -> Option<String> {
+    step_on(cx.ladders, cx.side, unit, kind, up)
+}
+
+pub fn step_on(
+    ladders: &Ladders,
+    side: Side,
+    unit: &str,
+    kind: UnitKind,
+    up: bool,
+) -> Option<String> {
+    let pick = |u: &crate::ladder::LadderUnit| if up { u.up.clone() } else { u.down.clone() };
+    let to = match kind {
+        UnitKind::Squad => pick(ladders.unit(side, unit, false)?),
+        UnitKind::Hs => {
+            let squad = ladders
+                .units
+                .iter()
+                .find(|u| u.side == side && u.half_squad == unit && !u.nkvd)?;
+            let next = pick(squad);
+            ladders.unit(side, &next, false)?.half_squad.clone()
+        }
+        _ => return None,
+    };
+    (!to.is_empty()).then_some(to)
+}
+
+/// An enemy weapon or AFV captured: a new counter, marked Captured.
+pub(super) fn captured(cx: &mut Ctx, force: &mut Force, item: &str) -> Result<(), Bad> {
+    let t = item.trim();
+    let (kind, name) = match t.split_once(' ') {
+        Some(("gun", n)) => (UnitKind::Gun, n),
+        Some(("afv", n)) => (UnitKind::Vehicle, n),
+        _ => (UnitKind::Sw, t),
+    };
+    let (n, name) = count_and_name(name.trim()).ok_or_else(|| {
+        cx.bad(
+            item,
+            "expected a weapon name, e.g. \"LMG\" or \"afv T-34/M41\"",
+        )
+    })?;
+    let c = NewCounter::new(name, kind, ForceBox::Retained)
+        .with(Condition::Captured)
+        .with_note("captured in play");
+    let ids = force.add_n(&c, n as u32);
+    cx.said.push(format!(
+        "{}: captured {name}: {}",
+        cx.side.name(),
+        list(&ids)
+    ));
+    Ok(())
+}
+
+/// `"R-12 by G-3"`: an enemy counter guarded by one of ours.
+pub(super) fn prisoners(
+    cx: &mut Ctx,
+    force: &mut Force,
+    enemy: &mut Force,
+    item: &str,
+    prisoner: &str,
+    guard: Option<&str>,
+) -> Result<(), Bad> {
+    let guard = guard.ok_or_else(|| {
+        cx.bad(
+            item,
+            "expected \"<enemy counter> by <guard>\", e.g. \"R-12 by G-3\"",
+        )
+    })?;
+    let g = cx.resolve(force, guard)?[0];
+    let mut ecx = Ctx {
+        side: enemy.side,
+        ladders: cx.ladders,
+        key: cx.key,
+        gone: BTreeSet::new(),
+        chosen: BTreeSet::new(),
+        said: Vec::new(),
+    };
+    let ids = ecx.resolve(enemy, prisoner)?;
+    for id in ids {
+        set(enemy, id, Condition::PrisonerOf(g));
+        let unit = enemy.get(id).map(|c| c.unit.clone()).unwrap_or_default();
+        cx.said.push(format!(
+            "{}: {id} {unit} is a prisoner of {g}",
+            enemy.side.name()
+        ));
+    }
+    Ok(())
+}
