@@ -2,10 +2,17 @@
 //! the rules that run in it.
 
 pub mod drms;
+pub mod escape;
 pub mod fortification;
+pub mod hardening;
 pub mod initiative;
+pub mod isolation;
+pub mod isolation_guided;
+pub mod isolation_record;
+pub mod leader_hardening;
 pub mod purchase;
 pub mod purchase_step;
+pub mod recombining;
 pub mod recon;
 pub mod roster_line;
 pub mod scenario_start;

@@ -15,7 +15,8 @@ use std::fmt;
 use crate::error::Error;
 use crate::reph::session::Session;
 use crate::reph::{
-    fortification, initiative, purchase_step, recon, roster_line, scenario_start, strength,
+    fortification, hardening, initiative, isolation, purchase_step, recon, roster_line,
+    scenario_start, strength,
 };
 use crate::side::Side;
 
@@ -151,13 +152,31 @@ pub const SEQUENCE: &[Step] = &[
     step(2, "Marker Removal", JOINT, NOT_YET, ""),
     step(3, "Victory Determination & Rally", JOINT, NOT_YET, ""),
     step(4, "Encirclement & Minefields", JOINT, NOT_YET, ""),
-    step(5, "Perimeter Determination", JOINT, NOT_YET, ""),
-    step(6, "Isolation", JOINT, NOT_YET, ""),
+    step(
+        5,
+        "Perimeter Determination",
+        JOINT,
+        Action::Joint(isolation::perimeter),
+        "",
+    ),
+    step(
+        6,
+        "Isolation",
+        JOINT,
+        Action::Joint(isolation::isolation),
+        "",
+    ),
     step(7, "Clearing the Map", JOINT, NOT_YET, ""),
     step(8, "Prisoners", JOINT, NOT_YET, ""),
     step(9, "Extinguishing Blazes", JOINT, NOT_YET, ""),
     step(10, "Wounded Leaders", JOINT, NOT_YET, ""),
-    step(11, "Battle Hardening & Promotion", SECRET, NOT_YET, ""),
+    step(
+        11,
+        "Battle Hardening & Promotion",
+        SECRET,
+        Action::PerSide(hardening::run),
+        "",
+    ),
     step(12, "Russian Counterattack Declaration", JOINT, NOT_YET, ""),
     step(13, "New CG Day & SAN Adjustment", JOINT, NOT_YET, "RC"),
     step(

@@ -1,0 +1,551 @@
+//! 12.6073–12.6074 Escape from Isolation: one DR per stack on the Escape
+//! Table's column, every DRM derived from the recorded facts (C31), the
+//! results applied to the counters.
+
+use crate::dice::DiceKind;
+use crate::drm::Drm;
+use crate::error::Error;
+use crate::force::{Condition, Counter, CounterId, ForceBox, NewCounter, UnitKind};
+use crate::journal::Entry;
+use crate::reph::isolation::{self, AreaType, counter, eliminate, ids_of, in_area, smc};
+use crate::reph::isolation_record::{HEAT_OF_BATTLE, IsolationAnswers, StackAnswer};
+use crate::reph::recombining::{refused, squad_of};
+use crate::reph::session::Session;
+use crate::reph::{hardening, leader_hardening};
+use crate::side::Side;
+
+const STEP: &str = "12.607";
+
+/// One Escape stack: its owner, its counters (units and the SW they
+/// portage) and the facts of its DRMs.
+#[derive(Debug, Clone)]
+pub struct Stack {
+    pub side: Side,
+    pub area: String,
+    pub ids: Vec<CounterId>,
+    pub facts: StackAnswer,
+    /// Must Escape (12.6071), not by the owner's choice.
+    pub forced: bool,
+}
+
+/// The stacks the owners formed (`[[isolation.escape]]`), checked, then a
+/// lone stack for each SMC that must Escape and is in none (12.6071).
+pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
+    let mut out: Vec<Stack> = Vec::new();
+    for (k, e) in a.escape.iter().enumerate() {
+        let answer = format!("isolation.escape #{} (area \"{}\")", k + 1, e.area);
+        if !a.area.iter().any(|x| x.name == e.area) {
+            return Err(Error::Refused(format!(
+                "`{answer}`: no Isolated Area of that name is recorded in [[isolation.area]]. Nothing was changed."
+            )));
+        }
+        let ids = ids_of(s, &answer, &e.counters, None)?;
+        let Some(first) = ids.first() else {
+            return Err(Error::Refused(format!(
+                "`{answer}`: the stack has no counters. Nothing was changed."
+            )));
+        };
+        for id in &ids {
+            let c = counter(s, *id);
+            let why = if id.side != first.side {
+                Some("a stack is one side's")
+            } else if c.isolated_area() != Some(e.area.as_str()) {
+                Some("it is not in that Isolated Area")
+            } else if c.kind == UnitKind::Gun {
+                Some("Guns cannot accompany an escaping unit [EXC: if dm] (12.6073)")
+            } else if out.iter().any(|st| st.ids.contains(id)) {
+                Some("it is already in another stack")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(Error::Refused(format!(
+                    "`{answer}`: {id} ({}): {why}. Nothing was changed.",
+                    c.unit
+                )));
+            }
+        }
+        let units: Vec<&Counter> = ids
+            .iter()
+            .map(|i| counter(s, *i))
+            .filter(|c| c.kind != UnitKind::Sw)
+            .collect();
+        if units.is_empty()
+            || (units.iter().any(|c| c.kind == UnitKind::Vehicle) && units.len() > 1)
+        {
+            return Err(Error::Refused(format!(
+                "`{answer}`: a stack is Infantry units (with the SW they portage) or one AFV (12.6073). Nothing was changed."
+            )));
+        }
+        out.push(Stack {
+            side: first.side,
+            area: e.area.clone(),
+            ids,
+            facts: e.clone(),
+            forced: false,
+        });
+    }
+    for area in &a.area {
+        let t = isolation::area_type(s, &area.name);
+        for f in forced(s, &area.name, t) {
+            if !out.iter().any(|st| st.ids.contains(&f.ids[0])) {
+                out.push(f);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// 12.6071: in a type B Area every SMC, in a type C Area every enemy SMC,
+/// must attempt to Escape: each alone, with no recorded facts.
+pub fn forced(s: &Session, area: &str, t: AreaType) -> Vec<Stack> {
+    in_area(s, area)
+        .into_iter()
+        .filter(|c| smc(c))
+        .filter(|c| match t {
+            AreaType::B => true,
+            AreaType::C(side) => c.id.side != side,
+            _ => false,
+        })
+        .map(|c| Stack {
+            side: c.id.side,
+            area: area.to_string(),
+            ids: vec![c.id],
+            facts: StackAnswer::default(),
+            forced: true,
+        })
+        .collect()
+}
+
+/// The Escape DRMs of a stack (12.6073, C31).
+pub fn drms(s: &Session, st: &Stack) -> Vec<Drm> {
+    let units: Vec<&Counter> = st
+        .ids
+        .iter()
+        .map(|i| counter(s, *i))
+        .filter(|c| c.kind != UnitKind::Sw)
+        .collect();
+    let afv = units.iter().any(|c| c.kind == UnitKind::Vehicle);
+    let f = &st.facts;
+    let mut d = Vec::new();
+    let lone_smc = units.len() == 1 && smc(units[0]);
+    if !lone_smc
+        && let Some((v, who)) = units
+            .iter()
+            .filter_map(|c| leadership(c).map(|v| (v, c.unit.clone())))
+            .min()
+    {
+        d.push(Drm::new(
+            v,
+            format!("(Armor-)Leader/Heroic DRM of the {who} (READINGS.md C31)"),
+            "12.6073",
+        ));
+    }
+    if st.side == Side::Russian && !afv {
+        d.push(Drm::new(-1, "Russian", "12.6073"));
+    }
+    if lone_smc && !units[0].has(&Condition::Wounded) {
+        d.push(Drm::new(-1, "Lone, unwounded SMC", "12.6073"));
+    }
+    if f.within_2 || f.adjacent {
+        d.push(Drm::new(
+            -1,
+            "<= 2 hexes from a friendly-Controlled, non-Isolated hex",
+            "12.6073",
+        ));
+    }
+    if f.adjacent {
+        d.push(Drm::new(
+            -1,
+            "ADJACENT to a friendly-Controlled, non-Isolated hex (READINGS.md C31: both apply)",
+            "12.6073",
+        ));
+    }
+    let halves: i32 = units
+        .iter()
+        .map(|c| match c.kind {
+            UnitKind::Squad => 2,
+            UnitKind::Hs | UnitKind::Crew => 1,
+            _ => 0,
+        })
+        .sum();
+    if !afv && halves > 1 {
+        d.push(Drm::new(
+            halves - 1,
+            format!("{halves} HS-equivalents using the same DR (READINGS.md C31)"),
+            "12.6073",
+        ));
+    }
+    if f.excess_pp > 0 {
+        d.push(Drm::new(
+            f.excess_pp as i32,
+            "PP carried beyond IPC",
+            "12.6073",
+        ));
+    }
+    if f.encircled && !afv {
+        d.push(Drm::new(2, "Encircled", "12.6073"));
+    }
+    if afv && units[0].has(&Condition::Captured) {
+        d.push(Drm::new(2, "Captured AFV", "12.6073"));
+    }
+    d
+}
+
+/// A leader's (or Heroic SMC's) leadership DRM: "9-2" −2, "8+1" +1; a
+/// Heroic leader one better; a hero −1 (A15.2).
+fn leadership(c: &Counter) -> Option<i32> {
+    let heroic = if c.has(&Condition::Heroic) { -1 } else { 0 };
+    if crate::cvp::hero_unit(&c.unit) {
+        return c.has(&Condition::Heroic).then_some(-1);
+    }
+    if !matches!(c.kind, UnitKind::Leader | UnitKind::ArmorLeader) {
+        return (heroic != 0).then_some(heroic);
+    }
+    let at = c.unit.rfind(['-', '+'])?;
+    let n: i32 = c.unit[at + 1..].parse().ok()?;
+    Some(if c.unit.as_bytes()[at] == b'-' { -n } else { n } + heroic)
+}
+
+/// Rolls and applies every stack in turn.
+pub fn run_all(s: &mut Session, stacks: Vec<Stack>) -> Result<(), Error> {
+    for st in stacks {
+        one(s, st)?;
+    }
+    Ok(())
+}
+
+fn one(s: &mut Session, mut st: Stack) -> Result<(), Error> {
+    let afv = st
+        .ids
+        .iter()
+        .any(|i| counter(s, *i).kind == UnitKind::Vehicle);
+    let column = if afv { "afv" } else { "infantry" };
+    let names: Vec<String> = st
+        .ids
+        .iter()
+        .map(|i| format!("{i} {}", counter(s, *i).unit))
+        .collect();
+    let what = format!(
+        "Escape from {} of {}{}",
+        st.area,
+        names.join(", "),
+        if st.forced {
+            " (must Escape, 12.6071)"
+        } else {
+            ""
+        }
+    );
+    let d = drms(s, &st);
+    s.concerning(st.ids.iter().map(|i| i.to_string()));
+    let r = s.roll(st.side, STEP, "escape", Some(column), &d, &what, false)?;
+    if r.roll.original() == 2 {
+        heat_of_battle(s, &mut st)?;
+    }
+    match (afv, r.key()) {
+        (false, "escapes-replaced") => each_selected(s, &mut st, replace)?,
+        (false, "escapes-casualty-reduced") => each_selected(s, &mut st, casualty_reduce)?,
+        (false, "escapes-replaced-casualty-reduced") => {
+            each_selected(s, &mut st, |s, id| match replace(s, id)? {
+                Some(id) => casualty_reduce(s, id),
+                None => Ok(None),
+            })?
+        }
+        (true, "abandoned-crew-escapes") => return abandon(s, &st, true),
+        (true, "abandoned-crew-eliminated") => return abandon(s, &st, false),
+        (_, "eliminated") => {
+            for id in st.ids.clone() {
+                eliminate(s, id, "failing to Escape", "12.6073")?;
+            }
+            s.concerning([]);
+            return Ok(());
+        }
+        _ => {}
+    }
+    escaped(s, &st)
+}
+
+/// The survivors and the SW they portage are Retained (12.6074).
+fn escaped(s: &mut Session, st: &Stack) -> Result<(), Error> {
+    for id in &st.ids {
+        let live = counter(s, *id).place != ForceBox::Casualties;
+        if live {
+            let force = &mut s.state.side_mut(id.side).force;
+            force
+                .clear_condition(*id, &Condition::Isolated(String::new()))
+                .map_err(refused)?;
+            force.move_to(*id, ForceBox::Retained).map_err(refused)?;
+        }
+    }
+    let kept: Vec<String> = st
+        .ids
+        .iter()
+        .filter(|i| counter(s, **i).place == ForceBox::Retained)
+        .map(|i| i.to_string())
+        .collect();
+    s.say(format!(
+        "12.6074: {} Escape(s) and are Retained.",
+        if kept.is_empty() {
+            "none".into()
+        } else {
+            kept.join(", ")
+        }
+    ));
+    s.journal(Entry::decision(
+        STEP,
+        Some(st.side),
+        false,
+        format!("Escape from {}", st.area),
+        format!("Retained: {}", kept.join(" ")),
+        "12.6074",
+    ));
+    s.concerning([]);
+    Ok(())
+}
+
+/// Random Selection (footnote 3): one dr per unit of a stack, the highest
+/// affected (all tied ones).
+fn selected(s: &mut Session, st: &Stack) -> Result<Vec<CounterId>, Error> {
+    let units: Vec<CounterId> = st
+        .ids
+        .iter()
+        .copied()
+        .filter(|i| counter(s, *i).kind != UnitKind::Sw)
+        .collect();
+    if units.len() < 2 {
+        return Ok(units);
+    }
+    let mut drs = Vec::new();
+    for id in &units {
+        let r = s.raw(
+            st.side,
+            STEP,
+            DiceKind::OneDie,
+            &format!("Random Selection: {id}"),
+            false,
+            |_| String::new(),
+            "12.6073",
+        )?;
+        drs.push((r.original(), *id));
+    }
+    let top = drs.iter().map(|d| d.0).max().unwrap_or(0);
+    Ok(drs
+        .into_iter()
+        .filter(|d| d.0 == top)
+        .map(|d| d.1)
+        .collect())
+}
+
+fn each_selected(
+    s: &mut Session,
+    st: &mut Stack,
+    f: impl Fn(&mut Session, CounterId) -> Result<Option<CounterId>, Error>,
+) -> Result<(), Error> {
+    for id in selected(s, st)? {
+        let now = f(s, id)?;
+        st.ids.retain(|i| *i != id);
+        if let Some(n) = now {
+            st.ids.push(n);
+        }
+    }
+    Ok(())
+}
+
+/// Replaced (C16, ELR Replacement down the ladder); a unit with no lower
+/// type would become Disrupted and is Eliminated instead (footnote 2). An
+/// SMC is not Replaced.
+fn replace(s: &mut Session, id: CounterId) -> Result<Option<CounterId>, Error> {
+    let c = counter(s, id).clone();
+    let ladders = &s.tables.ladders;
+    let nkvd = c.has(&Condition::Nkvd);
+    let down = match c.kind {
+        UnitKind::Squad => ladders.replaced(id.side, &c.unit, nkvd).map(str::to_string),
+        UnitKind::Hs => squad_of(ladders, &s.state.side(id.side).force, id.side, &c)
+            .and_then(|sq| ladders.replaced(id.side, &sq, nkvd).map(str::to_string))
+            .and_then(|d| {
+                ladders
+                    .unit(id.side, &d, false)
+                    .map(|u| u.half_squad.clone())
+            }),
+        _ if smc(&c) => {
+            s.say(format!("12.6073: {id} {} is an SMC: not Replaced.", c.unit));
+            return Ok(Some(id));
+        }
+        _ => None,
+    };
+    match down {
+        Some(d) => {
+            s.state
+                .side_mut(id.side)
+                .force
+                .replace_unit(id, d.clone(), c.kind)
+                .map_err(refused)?;
+            s.say(format!(
+                "12.6073: {id} {} is Replaced by a {d} (READINGS.md C16).",
+                c.unit
+            ));
+            Ok(Some(id))
+        }
+        None => {
+            eliminate(
+                s,
+                id,
+                "Replaced with no lower type: it would become Disrupted (footnote 2)",
+                "12.6073",
+            )?;
+            Ok(None)
+        }
+    }
+}
+
+/// Casualty Reduced: a squad becomes a HS; a HS or crew is Eliminated; an
+/// SMC is Wounded, or Eliminated if already wounded.
+fn casualty_reduce(s: &mut Session, id: CounterId) -> Result<Option<CounterId>, Error> {
+    let c = counter(s, id).clone();
+    if c.kind == UnitKind::Squad
+        && let Some(u) = s
+            .tables
+            .ladders
+            .unit(id.side, &c.unit, c.has(&Condition::Nkvd))
+    {
+        let hs = u.half_squad.clone();
+        let new = s
+            .state
+            .side_mut(id.side)
+            .force
+            .split(id, &hs, UnitKind::Hs, 1)
+            .map_err(refused)?;
+        s.say(format!(
+            "12.6073: {id} {} is Casualty Reduced to {} {hs}.",
+            c.unit, new[0]
+        ));
+        return Ok(Some(new[0]));
+    }
+    if smc(&c) && !c.has(&Condition::Wounded) {
+        s.state
+            .side_mut(id.side)
+            .force
+            .set_condition(id, Condition::Wounded)
+            .map_err(refused)?;
+        s.say(format!(
+            "12.6073: {id} {} is Casualty Reduced: Wounded.",
+            c.unit
+        ));
+        return Ok(Some(id));
+    }
+    eliminate(s, id, "Casualty Reduced", "12.6073")?;
+    Ok(None)
+}
+
+/// The inherent crew an Abandoned AFV's crew escapes as (A21.22; ASL
+/// counters, not in the module).
+fn crew_unit(side: Side) -> &'static str {
+    match side {
+        Side::German => "2-2-8",
+        Side::Russian => "1-2-7",
+    }
+}
+
+/// AFV 10/11: Abandoned in its current hex and facing (footnote 4); the
+/// crew Escapes (a crew counter Retained) or is Eliminated.
+fn abandon(s: &mut Session, st: &Stack, crew_escapes: bool) -> Result<(), Error> {
+    let id = st.ids[0];
+    s.state
+        .side_mut(id.side)
+        .force
+        .set_condition(id, Condition::Abandoned)
+        .map_err(refused)?;
+    let text = if crew_escapes {
+        let c = counter(s, id).clone();
+        let mut crew = NewCounter::new(crew_unit(id.side), UnitKind::Crew, ForceBox::Retained);
+        crew.rg = c.rg.clone();
+        crew.rg_row = c.rg_row;
+        let new = s.state.side_mut(id.side).force.add(crew);
+        format!(
+            "{id} {} is Abandoned in its hex; its crew Escapes as {new} {}",
+            c.unit,
+            crew_unit(id.side)
+        )
+    } else {
+        format!(
+            "{id} {} is Abandoned in its hex; its crew is Eliminated",
+            counter(s, id).unit
+        )
+    };
+    s.say(format!("12.6073: {text}."));
+    s.journal(Entry::decision(
+        STEP,
+        Some(id.side),
+        false,
+        format!("Escape from {}", st.area),
+        text,
+        "12.6073",
+    ));
+    s.concerning([]);
+    Ok(())
+}
+
+/// An Original 2: Escape and Heat of Battle (footnote 1, 12.6074) for the
+/// unit(s) Random Selection picks; A15 is not in the module, so the
+/// players give its outcome: Hero creation, Battle Hardening, or any other
+/// (which Eliminates the unit).
+fn heat_of_battle(s: &mut Session, st: &mut Stack) -> Result<(), Error> {
+    let outcome = match (&st.facts.heat_of_battle, s.prompter.interactive()) {
+        (Some(h), _) => h.clone(),
+        (None, true) => s.prompter.choice(
+            st.side,
+            "heat_of_battle",
+            "Original 2: Heat of Battle (A15). Its outcome?",
+            HEAT_OF_BATTLE,
+            None,
+        )?,
+        (None, false) => {
+            return Err(Error::MissingAnswer {
+                id: format!("isolation.escape (area \"{}\").heat_of_battle", st.area),
+                expected: format!(
+                    "one of {} (an Original 2 was rolled)",
+                    HEAT_OF_BATTLE.join(", ")
+                ),
+            });
+        }
+    };
+    for id in selected(s, st)? {
+        let c = counter(s, id).clone();
+        match outcome.as_str() {
+            "hero-creation" => {
+                let hero = s.state.side_mut(id.side).force.add(
+                    NewCounter::new("1-4-9", UnitKind::Leader, ForceBox::Retained)
+                        .with(Condition::Heroic),
+                );
+                s.say(format!(
+                    "12.6074 Heat of Battle: {id} creates a Hero, {hero} 1-4-9."
+                ));
+            }
+            "battle-hardening" => {
+                let up = if matches!(c.kind, UnitKind::Leader) {
+                    leader_hardening::hardened(&c.unit).map(str::to_string)
+                } else {
+                    hardening::up_unit(&s.tables.ladders, &s.state.side(id.side).force, id.side, &c)
+                };
+                let force = &mut s.state.side_mut(id.side).force;
+                match up {
+                    Some(u) => force.replace_unit(id, u.clone(), c.kind).map_err(refused)?,
+                    None => force
+                        .set_condition(id, Condition::FanaticNextScenario)
+                        .map_err(refused)?,
+                }
+                s.say(format!("12.6074 Heat of Battle: {id} {} Battle Hardens (READINGS.md C16, READINGS.md C17).", c.unit));
+            }
+            _ => {
+                eliminate(
+                    s,
+                    id,
+                    "Heat of Battle other than Hero creation or Battle Hardening",
+                    "12.6074",
+                )?;
+                st.ids.retain(|i| *i != id);
+            }
+        }
+    }
+    Ok(())
+}
