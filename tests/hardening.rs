@@ -333,3 +333,32 @@ fn rule_12_6125_promotion_out_of_the_ranks_8_1_for_8_0_and_7_0() {
         .collect();
     assert_eq!(leaders, ["8-0", "7-0"]);
 }
+
+#[test]
+fn c33_isolated_hs_recombine_only_within_their_isolated_area() {
+    let mut ids = vec![];
+    let c = at_12_612(Side::German, NONE, |s| {
+        for area in ["A", "A", "B", ""] {
+            let mut n = NewCounter::new("2-4-7", UnitKind::Hs, ForceBox::LeftOnMap);
+            if area.is_empty() {
+                n.place = ForceBox::Retained;
+            } else {
+                n = n.with(Condition::Isolated(area.into()));
+            }
+            ids.push(s.german.force.add(n));
+        }
+    });
+    run(
+        &c,
+        "[german]\nharden = [\"none\"]\nleader_drm = \"none\"\n",
+        "6 6 6 6 6 6 6 6",
+    )
+    .success();
+    let s = c.state();
+    let f = &s.german.force;
+    assert_eq!(f.get(ids[0]).unwrap().unit, "4-6-7");
+    assert_eq!(f.get(ids[0]).unwrap().isolated_area(), Some("A"));
+    assert!(f.get(ids[1]).is_none());
+    assert_eq!(f.get(ids[2]).unwrap().unit, "2-4-7");
+    assert_eq!(f.get(ids[3]).unwrap().unit, "2-4-7");
+}

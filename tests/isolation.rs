@@ -274,3 +274,39 @@ fn rule_12_6074_original_2_heat_of_battle_hero_creation() {
             .any(|c| c.unit == "1-4-9" && c.has(&Condition::Heroic))
     );
 }
+
+#[test]
+fn rule_12_6073_afv_column_captured_afv_plus_2_abandoned_crew_escapes() {
+    let mut ids = vec![];
+    let c = at_12_606(|s| {
+        ids.push(
+            s.german.force.add(
+                NewCounter::new("T-34 M41", UnitKind::Vehicle, ForceBox::OnMapSetup)
+                    .with(Condition::Captured),
+            ),
+        );
+        ids.push(add(s, Side::German, "4-6-7", UnitKind::Squad));
+    });
+    let answers = format!(
+        "[[isolation.area]]\nname = \"Rail yard\"\ngerman = [\"{0}\", \"{1}\"]\n[[isolation.escape]]\narea = \"Rail yard\"\ncounters = [\"{0}\"]\n",
+        ids[0], ids[1]
+    );
+    // AFV column: 4+4 = 8, Captured AFV +2 (no Russian, no HS DRM: NA to
+    // AFV): 10: Abandoned in its hex; the crew Escapes.
+    run(&c, &answers, "4 4").success();
+    let s = c.state();
+    let d = escape_drms(&s, &ids[0].to_string());
+    assert_eq!(d.iter().map(|d| d.0).collect::<Vec<_>>(), [2]);
+    let row = s.journal.iter().find(|j| j.table == "escape").unwrap();
+    assert_eq!(row.column, "afv");
+    let afv = s.german.force.get(ids[0]).unwrap();
+    assert!(afv.has(&Condition::Abandoned));
+    assert_eq!(afv.isolated_area(), Some("Rail yard"));
+    assert!(
+        s.german
+            .force
+            .counters
+            .iter()
+            .any(|c| c.kind == UnitKind::Crew && c.place == ForceBox::Retained)
+    );
+}

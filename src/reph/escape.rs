@@ -323,7 +323,7 @@ fn selected(s: &mut Session, st: &Stack) -> Result<Vec<CounterId>, Error> {
             DiceKind::OneDie,
             &format!("Random Selection: {id}"),
             false,
-            |_| String::new(),
+            |_| "the highest dr is affected".to_string(),
             "12.6073",
         )?;
         drs.push((r.original(), *id));

@@ -12,9 +12,11 @@ use crate::side::Side;
 pub const STEP: &str = "12.612";
 
 /// Whether a counter is Retained by its side at this point of the RePh: in
-/// the Retained box, or left on map (Isolated units stay there, 12.608).
+/// the Retained box, left on map, or Isolated anywhere but the Casualties
+/// box (Isolated units stay on the map, 12.608).
 pub fn retained(c: &Counter) -> bool {
     matches!(c.place, ForceBox::Retained | ForceBox::LeftOnMap)
+        || (c.place != ForceBox::Casualties && c.isolated_area().is_some())
 }
 
 /// A light mortar SW (12.6121): a SW "Lt MTR", or a mortar of less than 80mm.
