@@ -3,6 +3,7 @@
 //! the answers file's `[isolation]` table).
 
 use crate::error::Error;
+use crate::force::{ForceBox, UnitKind};
 use crate::reph::isolation_record::{AreaAnswer, IsolationAnswers, StackAnswer};
 use crate::reph::session::Session;
 use crate::side::Side;
@@ -18,7 +19,18 @@ fn line(s: &mut Session, side: Side, name: &str, question: &str) -> Result<Strin
 /// Asks for every Isolated Area, then every Escape stack.
 pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
     let mut a = IsolationAnswers::default();
-    s.say("12.607: name each Isolated Area (overlapping Perimeter Areas with units, and Pockets) and list the counters of both sides in it (`votg force` shows the ids).");
+    s.say("12.607: name each Isolated Area (overlapping Perimeter Areas with units, and Pockets) and list the counters of both sides in it.");
+    for side in Side::BOTH {
+        let listed: Vec<String> = s
+            .state
+            .side(side)
+            .force
+            .live()
+            .filter(|c| c.place != ForceBox::Fortifications && c.kind != UnitKind::Capability)
+            .map(|c| format!("{} {}", c.id, c.unit))
+            .collect();
+        s.say(format!("  {}: {}", side.name(), listed.join(", ")));
+    }
     loop {
         let name = line(
             s,

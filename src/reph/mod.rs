@@ -3,6 +3,7 @@
 
 pub mod drms;
 pub mod escape;
+pub mod escape_results;
 pub mod fortification;
 pub mod hardening;
 pub mod initiative;
