@@ -183,6 +183,9 @@ fn rule_12_6071_type_b_smc_only_must_escape_and_12_6069_smc_outside_eliminated()
     run(&c, &answers, "6 6 6 5")
         .success()
         .stdout(predicate::str::contains("type B"))
+        .stdout(predicate::str::contains(
+            "12.6075: Isolated Area Cellar is now type A",
+        ))
         .stdout(predicate::str::contains("No Man's Land"));
     let s = c.state();
     let g = s.german.force.get(ids[0]).unwrap();

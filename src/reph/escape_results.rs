@@ -238,12 +238,20 @@ pub(super) fn heat_of_battle(s: &mut Session, st: &mut Stack) -> Result<(), Erro
                 } else {
                     hardening::up_unit(&s.tables.ladders, &s.state.side(id.side).force, id.side, &c)
                 };
+                let leader = c.kind == UnitKind::Leader;
                 let force = &mut s.state.side_mut(id.side).force;
                 match up {
                     Some(u) => force.replace_unit(id, u.clone(), c.kind).map_err(refused)?,
+                    None if leader => {}
                     None => force
                         .set_condition(id, Condition::FanaticNextScenario)
                         .map_err(refused)?,
+                }
+                if !leader {
+                    // No MMC Battle Hardens twice in one RePh (12.6123).
+                    force
+                        .set_condition(id, Condition::BattleHardened)
+                        .map_err(refused)?;
                 }
                 s.say(format!("12.6074 Heat of Battle: {id} {} Battle Hardens (READINGS.md C16, READINGS.md C17).", c.unit));
             }

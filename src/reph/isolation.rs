@@ -148,8 +148,11 @@ pub fn eliminate(s: &mut Session, id: CounterId, why: &str, rule: &str) -> Resul
         .map_err(refused)?;
     add_reph_cvp(s, id.side, cvp);
     s.concerning([id.to_string()]);
+    // The journal's step is the RePh step (12.606 or 12.607), the rule
+    // the sub-rule.
+    let step = rule.get(..6).unwrap_or(rule);
     s.journal(Entry::decision(
-        rule,
+        step,
         Some(id.side),
         false,
         format!("{id} {unit}"),
