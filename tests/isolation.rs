@@ -254,6 +254,27 @@ fn rule_12_607_bad_answers_exit_1_naming_the_answer_nothing_changed() {
 }
 
 #[test]
+fn rule_12_606_a_bad_isolation_answer_stops_before_12_606_changes_anything() {
+    let mut ids = vec![];
+    let c = at_12_606(|s| {
+        ids.push(add(s, Side::Russian, "7-0", UnitKind::Leader));
+        ids.push(add(s, Side::German, "4-6-7", UnitKind::Squad));
+    });
+    let before = c.campaign_files();
+    run(
+        &c,
+        &format!(
+            "[isolation]\noutside = [\"{}\"]\n[[isolation.escape]]\narea = \"A\"\ncounters = [\"{}\"]\n",
+            ids[0], ids[1]
+        ),
+        "",
+    )
+    .code(1)
+    .stderr(predicate::str::contains("isolation.escape #1"));
+    assert!(c.campaign_files() == before, "files changed");
+}
+
+#[test]
 fn rule_12_6074_original_2_heat_of_battle_hero_creation() {
     let mut ids = vec![];
     let c = at_12_606(|s| {

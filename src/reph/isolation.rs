@@ -45,7 +45,10 @@ pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
         s.say(format!("  - {line}"));
     }
     let outside = match recorded(s) {
-        Some(a) => a.outside,
+        Some(a) => {
+            check_recorded(s, &a)?;
+            a.outside
+        }
         None => {
             let mut all = s.prompter.optional_list(
                 Side::German,
@@ -74,6 +77,43 @@ pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
         eliminate(s, id, "outside the friendly Perimeter Area", "12.6069")?;
     }
     Ok(Flow::Next)
+}
+
+/// The whole `[isolation]` table checked before 12.606 changes anything,
+/// so a wrong id in an Area or a stack stops the run with nothing done:
+/// each id a live counter of its side, in one Area at most, each stack's
+/// counters in the Area it names.
+fn check_recorded(s: &Session, a: &IsolationAnswers) -> Result<(), Error> {
+    let outside = ids_of(s, "isolation.outside", &a.outside, None)?;
+    let mut seen: BTreeMap<CounterId, &str> = BTreeMap::new();
+    for area in &a.area {
+        for side in Side::BOTH {
+            let answer = format!("isolation.area \"{}\" {}", area.name, side.id());
+            for id in ids_of(s, &answer, area.ids(side), Some(side))? {
+                if outside.contains(&id) {
+                    return Err(Error::Refused(format!(
+                        "`{answer}`: {id} is also in `isolation.outside`. Nothing was changed."
+                    )));
+                }
+                if let Some(other) = seen.insert(id, &area.name) {
+                    return Err(Error::Refused(format!(
+                        "`{answer}`: {id} is already in Isolated Area \"{other}\". Nothing was changed."
+                    )));
+                }
+            }
+        }
+    }
+    for (k, e) in a.escape.iter().enumerate() {
+        let answer = format!("isolation.escape #{} (area \"{}\")", k + 1, e.area);
+        for id in ids_of(s, &answer, &e.counters, None)? {
+            if seen.get(&id) != Some(&e.area.as_str()) {
+                return Err(Error::Refused(format!(
+                    "`{answer}`: {id} is not recorded in that Isolated Area. Nothing was changed."
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Personnel SMC: leaders, Commissars, heroes.
