@@ -11,6 +11,7 @@ pub mod isolation;
 pub mod isolation_guided;
 pub mod isolation_record;
 pub mod leader_hardening;
+pub mod perimeter;
 pub mod purchase;
 pub mod purchase_step;
 pub mod recombining;

@@ -15,7 +15,7 @@ use std::fmt;
 use crate::error::Error;
 use crate::reph::session::Session;
 use crate::reph::{
-    fortification, hardening, initiative, isolation, purchase_step, recon, roster_line,
+    fortification, hardening, initiative, isolation, perimeter, purchase_step, recon, roster_line,
     scenario_start, strength,
 };
 use crate::side::Side;
@@ -156,7 +156,7 @@ pub const SEQUENCE: &[Step] = &[
         5,
         "Perimeter Determination",
         JOINT,
-        Action::Joint(isolation::perimeter),
+        Action::Joint(perimeter::perimeter),
         "",
     ),
     step(
