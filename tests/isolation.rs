@@ -334,3 +334,34 @@ fn rule_12_6073_afv_column_captured_afv_plus_2_abandoned_crew_escapes() {
             .any(|c| c.kind == UnitKind::Crew && c.place == ForceBox::Retained)
     );
 }
+
+#[test]
+fn rule_12_6073_armor_leader_drm_on_the_afv_column_and_crew_eliminated() {
+    let mut ids = vec![];
+    let c = at_12_606(|s| {
+        ids.push(add(s, Side::German, "PzKpfw IIIJ", UnitKind::Vehicle));
+        ids.push(add(s, Side::German, "9-1", UnitKind::ArmorLeader));
+    });
+    let answers = format!(
+        "[[isolation.area]]\nname = \"Gully\"\ngerman = [\"{0}\", \"{1}\"]\n[[isolation.escape]]\narea = \"Gully\"\ncounters = [\"{0}\", \"{1}\"]\n",
+        ids[0], ids[1]
+    );
+    // 6+6 = 12, Armor Leader -1 (C31): 11: Abandoned; Crew Eliminated,
+    // and the Armor Leader with it (2 Casualty VP, 12.12).
+    run(&c, &answers, "6 6").success();
+    let s = c.state();
+    let d = escape_drms(&s, &format!("{} {}", ids[0], ids[1]));
+    assert_eq!(d.iter().map(|d| d.0).collect::<Vec<_>>(), [-1]);
+    assert!(
+        s.german
+            .force
+            .get(ids[0])
+            .unwrap()
+            .has(&Condition::Abandoned)
+    );
+    assert_eq!(
+        s.german.force.get(ids[1]).unwrap().place,
+        ForceBox::Casualties
+    );
+    assert_eq!(s.campaign.today().unwrap().reph_cvp.german, 2);
+}

@@ -71,11 +71,13 @@ pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
             .map(|i| counter(s, *i))
             .filter(|c| c.kind != UnitKind::Sw)
             .collect();
-        if units.is_empty()
-            || (units.iter().any(|c| c.kind == UnitKind::Vehicle) && units.len() > 1)
-        {
+        let vehicles = units.iter().filter(|c| c.kind == UnitKind::Vehicle).count();
+        let afv_ok = units
+            .iter()
+            .all(|c| matches!(c.kind, UnitKind::Vehicle | UnitKind::ArmorLeader));
+        if units.is_empty() || vehicles > 1 || (vehicles == 1 && !afv_ok) {
             return Err(Error::Refused(format!(
-                "`{answer}`: a stack is Infantry units (with the SW they portage) or one AFV (12.6073). Nothing was changed."
+                "`{answer}`: a stack is Infantry units (with the SW they portage) or one AFV (with its Armor Leader) (12.6073). Nothing was changed."
             )));
         }
         out.push(Stack {

@@ -160,7 +160,32 @@ fn crew_unit(side: Side) -> &'static str {
 /// AFV 10/11: Abandoned in its current hex and facing (footnote 4); the
 /// crew Escapes (a crew counter Retained) or is Eliminated.
 pub(super) fn abandon(s: &mut Session, st: &Stack, crew_escapes: bool) -> Result<(), Error> {
-    let id = st.ids[0];
+    let Some(id) = st
+        .ids
+        .iter()
+        .copied()
+        .find(|i| counter(s, *i).kind == UnitKind::Vehicle)
+    else {
+        return Ok(());
+    };
+    // An Armor Leader shares his crew's fate.
+    let leaders: Vec<CounterId> = st
+        .ids
+        .iter()
+        .copied()
+        .filter(|i| counter(s, *i).kind == UnitKind::ArmorLeader)
+        .collect();
+    for l in &leaders {
+        if crew_escapes {
+            let force = &mut s.state.side_mut(l.side).force;
+            force
+                .clear_condition(*l, &Condition::Isolated(String::new()))
+                .map_err(refused)?;
+            force.move_to(*l, ForceBox::Retained).map_err(refused)?;
+        } else {
+            eliminate(s, *l, "with his AFV's crew", "12.6073")?;
+        }
+    }
     s.state
         .side_mut(id.side)
         .force
@@ -230,6 +255,12 @@ pub(super) fn heat_of_battle(s: &mut Session, st: &mut Stack) -> Result<(), Erro
                 );
                 s.say(format!(
                     "12.6074 Heat of Battle: {id} creates a Hero, {hero} 1-4-9."
+                ));
+            }
+            "battle-hardening" if c.kind == UnitKind::Vehicle => {
+                s.say(format!(
+                    "12.6074 Heat of Battle: the crew of {id} {} Battle Hardens (an inherent crew: no counter changes).",
+                    c.unit
                 ));
             }
             "battle-hardening" => {
