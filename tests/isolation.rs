@@ -365,3 +365,18 @@ fn rule_12_6073_armor_leader_drm_on_the_afv_column_and_crew_eliminated() {
     );
     assert_eq!(s.campaign.today().unwrap().reph_cvp.german, 2);
 }
+
+#[test]
+fn rule_12_6072_exc_type_a_pocket_with_one_sides_adjacent_control_is_not_no_mans_land() {
+    let c = at_12_606(|_| {});
+    let answers = "[[isolation.area]]\nname = \"Empty pocket\"\npocket = true\nadjacent_control = \"russian\"\n\n[[isolation.area]]\nname = \"Empty overlap\"\n";
+    run(&c, answers, "")
+        .success()
+        .stdout(predicate::str::contains("Empty pocket is type A"))
+        .stdout(predicate::str::contains(
+            "12.6072 EXC: every Controlled Location ADJACENT to Pocket Empty pocket is Russian",
+        ))
+        .stdout(predicate::str::contains(
+            "12.6072: Isolated Area Empty overlap becomes No Man's Land",
+        ));
+}
