@@ -380,3 +380,32 @@ fn rule_12_6072_exc_type_a_pocket_with_one_sides_adjacent_control_is_not_no_mans
             "12.6072: Isolated Area Empty overlap becomes No Man's Land",
         ));
 }
+
+#[test]
+fn rule_12_6071_exc_a_ti_smc_in_a_type_b_area_need_not_escape() {
+    let mut ids = vec![];
+    let c = at_12_606(|s| {
+        ids.push(add(s, Side::German, "8-0", UnitKind::Leader));
+    });
+    let answers = format!(
+        "[[isolation.area]]\nname = \"Pier\"\ngerman = [\"{0}\"]\nti = [\"{0}\"]\n",
+        ids[0]
+    );
+    run(&c, &answers, "").success();
+    let s = c.state();
+    assert!(!s.journal.iter().any(|j| j.table == "escape"));
+    assert_eq!(
+        s.german.force.get(ids[0]).unwrap().isolated_area(),
+        Some("Pier")
+    );
+    let bad = format!(
+        "{answers}[[isolation.escape]]\narea = \"Pier\"\ncounters = [\"{}\"]\n",
+        ids[0]
+    );
+    let c2 = at_12_606(|s| {
+        add(s, Side::German, "8-0", UnitKind::Leader);
+    });
+    run(&c2, &bad, "6 6")
+        .code(1)
+        .stderr(predicate::str::contains("TI unit may not Escape"));
+}

@@ -10,7 +10,7 @@ use crate::reph::escape_results::{
     abandon, casualty_reduce, each_selected, heat_of_battle, replace,
 };
 use crate::reph::isolation::{self, AreaType, counter, eliminate, ids_of, in_area, smc};
-use crate::reph::isolation_record::{IsolationAnswers, StackAnswer};
+use crate::reph::isolation_record::{AreaAnswer, IsolationAnswers, StackAnswer};
 use crate::reph::recombining::refused;
 use crate::reph::session::Session;
 use crate::side::Side;
@@ -89,8 +89,15 @@ pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
         });
     }
     for area in &a.area {
+        let ti = ti_ids(s, area)?;
+        if let Some(st) = out.iter().find(|st| st.ids.iter().any(|i| ti.contains(i))) {
+            return Err(Error::Refused(format!(
+                "`isolation.escape` (area \"{}\"): a TI unit may not Escape (12.6073). Nothing was changed.",
+                st.area
+            )));
+        }
         let t = isolation::area_type(s, &area.name);
-        for f in forced(s, &area.name, t) {
+        for f in forced(s, &area.name, t, &ti) {
             if !out.iter().any(|st| st.ids.contains(&f.ids[0])) {
                 out.push(f);
             }
@@ -99,12 +106,28 @@ pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
     Ok(out)
 }
 
+/// The TI counters the players listed in an Area, each one of its own.
+pub fn ti_ids(s: &Session, a: &AreaAnswer) -> Result<Vec<CounterId>, Error> {
+    let answer = format!("isolation.area \"{}\" ti", a.name);
+    let ids = ids_of(s, &answer, &a.ti, None)?;
+    if let Some(id) = ids
+        .iter()
+        .find(|i| counter(s, **i).isolated_area() != Some(a.name.as_str()))
+    {
+        return Err(Error::Refused(format!(
+            "`{answer}`: {id} is not listed in that Isolated Area. Nothing was changed."
+        )));
+    }
+    Ok(ids)
+}
+
 /// 12.6071: in a type B Area every SMC, in a type C Area every enemy SMC,
-/// must attempt to Escape: each alone, with no recorded facts.
-pub fn forced(s: &Session, area: &str, t: AreaType) -> Vec<Stack> {
+/// must attempt to Escape: each alone, with no recorded facts [EXC: if TI;
+/// a TI unit may not Escape, 12.6073].
+pub fn forced(s: &Session, area: &str, t: AreaType, ti: &[CounterId]) -> Vec<Stack> {
     in_area(s, area)
         .into_iter()
-        .filter(|c| smc(c))
+        .filter(|c| smc(c) && !ti.contains(&c.id))
         .filter(|c| match t {
             AreaType::B => true,
             AreaType::C(side) => c.id.side != side,

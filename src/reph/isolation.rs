@@ -198,7 +198,8 @@ pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
                 ));
                 types.insert(a.name.clone(), t);
             }
-            forced.extend(escape::forced(s, &a.name, t));
+            let ti = escape::ti_ids(s, a)?;
+            forced.extend(escape::forced(s, &a.name, t, &ti));
         }
         if forced.is_empty() {
             break;

@@ -37,6 +37,10 @@ pub struct AreaAnswer {
     pub german: Vec<String>,
     #[serde(default)]
     pub russian: Vec<String>,
+    /// The counters of the Area that are TI (12.602, CG12.12): they may not
+    /// Escape, nor must they (12.6071, 12.6073).
+    #[serde(default)]
+    pub ti: Vec<String>,
 }
 
 impl AreaAnswer {
