@@ -12,6 +12,7 @@ use toml::Spanned;
 use crate::answered::Record;
 use crate::error::Error;
 use crate::reph::fortification;
+use crate::reph::isolation_record::{HEAT_OF_BATTLE, IsolationAnswers};
 use crate::reph::purchase::Purchase;
 use crate::side::Side;
 use crate::tables::{Tables, line_column};
@@ -121,6 +122,26 @@ pub const QUESTIONS: &[Question] = &[
         "a table of lists of counters by what happened to them, e.g. [german.outcome] eliminated = [\"G-17\", \"2 x 4-6-7\"] (README: recording a scenario)",
     ),
     q(
+        "mortar_teams",
+        Kind::Words,
+        "a list of HS counter ids kept as Light Mortar SW Teams, e.g. [\"G-12\"] (12.6121)",
+    ),
+    q(
+        "harden",
+        Kind::Words,
+        "a list of MMC counter ids to Battle Harden, e.g. [\"G-3\", \"G-7\"], or [\"none\"] (12.6123)",
+    ),
+    q(
+        "leader",
+        Kind::OneOf(&["roll", "promote-8-0", "promote-8-1"]),
+        "\"roll\", \"promote-8-0\" or \"promote-8-1\" (12.6124-12.6125)",
+    ),
+    q(
+        "leader_drm",
+        Kind::OneOf(&["full", "half", "none"]),
+        "\"full\", \"half\" or \"none\": the optional DRM for a won scenario (12.6124, READINGS.md C30)",
+    ),
+    q(
         "night",
         Kind::YesNo,
         "true or false: make the Russian Assault/Counterattack a Night scenario (12.6254)",
@@ -140,6 +161,8 @@ pub struct Answers {
     sides: BTreeMap<&'static str, SideAnswers>,
     /// `[scenario]`: what both sides record of the scenario just played.
     scenario: Option<Spanned<toml::Table>>,
+    /// The `[isolation]` table (12.606–12.607), checked on load.
+    pub isolation: Option<IsolationAnswers>,
     /// The answers given, for the journal (recorded as they are read).
     pub(crate) record: Record,
 }
@@ -158,11 +181,16 @@ impl Answers {
             text,
             sides: BTreeMap::new(),
             scenario: None,
+            isolation: None,
             record: Record::default(),
         };
+        answers.isolation = answers.load_isolation()?;
         let top: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(&answers.text)
             .map_err(|e| answers.syntax(e.span().map_or(0, |s| s.start), e.message().trim()))?;
         for (key, value) in top {
+            if key == "isolation" {
+                continue;
+            }
             let at = value.span().start;
             if key == "scenario" {
                 let span = value.span();
@@ -180,7 +208,7 @@ impl Answers {
                     )
                 } else {
                     format!(
-                        "`[{key}]` is not a side: the file has a [scenario], a [german] and a [russian] table"
+                        "`[{key}]` is not a side: the file has [scenario], [isolation], [german] and [russian] tables"
                     )
                 };
                 return Err(answers.syntax(at, &why));
@@ -196,6 +224,38 @@ impl Answers {
         }
         answers.locate_keys()?;
         Ok(answers)
+    }
+
+    /// The `[isolation]` table, typed: a wrong key or value is reported
+    /// at its line.
+    fn load_isolation(&self) -> Result<Option<IsolationAnswers>, Error> {
+        #[derive(serde::Deserialize)]
+        struct Top {
+            isolation: Option<IsolationAnswers>,
+        }
+        let top: Top = toml::from_str(&self.text).map_err(|e| {
+            self.syntax(
+                e.span().map_or(0, |s| s.start),
+                &format!("in [isolation]: {}", e.message().trim()),
+            )
+        })?;
+        if let Some(i) = &top.isolation {
+            for s in &i.escape {
+                if let Some(h) = &s.heat_of_battle
+                    && !HEAT_OF_BATTLE.contains(&h.as_str())
+                {
+                    let at = self.text.find(h.as_str()).unwrap_or(0);
+                    return Err(self.syntax(
+                        at,
+                        &format!(
+                            "`isolation.escape.heat_of_battle` must be one of {}",
+                            HEAT_OF_BATTLE.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(top.isolation)
     }
 
     /// Every key's own place in the file, so a message points at its line.

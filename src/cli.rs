@@ -110,6 +110,9 @@ pub enum Command {
         /// Answers file (TOML) so the Refit Phase runs without questions
         #[arg(long, value_name = "FILE")]
         answers: Option<PathBuf>,
+        /// Stop before any step numbered after STEP (e.g. 12.613: the aftermath now, the rest later)
+        #[arg(long, value_name = "STEP", value_parser = parse_step)]
+        until: Option<crate::reph::sequence::StepId>,
     },
     /// Buy RGs for one side at step 12.621: one quoted argument per purchase, all or none
     Buy {
@@ -247,6 +250,13 @@ pub enum TableCommand {
     },
 }
 
+/// A RePh step number, as `--until` takes it.
+fn parse_step(text: &str) -> Result<crate::reph::sequence::StepId, String> {
+    crate::reph::sequence::StepId::parse(text).ok_or_else(|| {
+        format!("`{text}` is not a Refit Phase step; write one of 12.601 … 12.627 (e.g. 12.613)")
+    })
+}
+
 /// Runs the command line; returns the process exit status.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -306,9 +316,12 @@ pub fn run(cli: Cli) -> Result<String, Error> {
     let g = &cli.global;
     match &cli.command {
         Command::New { dir, cg } => c::new(dir, *cg, g),
-        Command::Refit { dir, side, answers } => {
-            crate::refit_cmd::refit(dir, *side, answers.as_deref(), g)
-        }
+        Command::Refit {
+            dir,
+            side,
+            answers,
+            until,
+        } => crate::refit_cmd::refit(dir, *side, answers.as_deref(), *until, g),
         Command::Buy { side, purchases } => crate::refit_cmd::buy(purchases, *side, g),
         Command::Status { dir } => c::status(dir, g),
         Command::Roster {

@@ -10,6 +10,7 @@ pub mod cg_def;
 pub mod chart_render;
 pub mod cli;
 pub mod consistency;
+pub mod cvp;
 pub mod dice;
 pub mod drm;
 pub mod drm_text;

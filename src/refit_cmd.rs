@@ -31,6 +31,8 @@ struct Run<'a> {
     /// The labels of the steps this run committed, for a later refusal to
     /// name them.
     committed: Vec<String>,
+    /// `--until STEP`: no step numbered after it is started in this run.
+    until: Option<StepId>,
 }
 
 impl<'a> Run<'a> {
@@ -52,6 +54,7 @@ impl<'a> Run<'a> {
             prompter,
             out: Output::stdout(),
             committed: Vec::new(),
+            until: None,
         })
     }
 
@@ -104,6 +107,13 @@ impl<'a> Run<'a> {
         loop {
             for &side in sides {
                 self.side_block(side)?;
+            }
+            if let Some(next) = self.held_by_until(sides) {
+                let until = self.until.map_or(String::new(), |u| u.to_string());
+                self.out.say(&format!(
+                    "Stopped before {next} as asked (--until {until}); `votg refit` goes on from there."
+                ));
+                return self.out.flush();
             }
             match (self.at(Side::German), self.at(Side::Russian)) {
                 (Position::At(g), Position::At(r)) if g == r && g.step().scope == Scope::Joint => {
@@ -163,12 +173,27 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
+    /// Whether `--until` lets this run start `id`.
+    fn allowed(&self, id: StepId) -> bool {
+        self.until.is_none_or(|u| id <= u)
+    }
+
+    /// The step a side of this run (or both, at a joint step) would do next
+    /// that `--until` holds back.
+    fn held_by_until(&self, sides: &[Side]) -> Option<StepId> {
+        sides
+            .iter()
+            .filter_map(|&s| self.at(s).step())
+            .find(|&id| !self.allowed(id))
+    }
+
     fn pending_own_steps(&self, side: Side) -> Vec<StepId> {
         let occasion = self.state.campaign.occasion.occasion();
         let mut block = Vec::new();
         let mut at = self.at(side).step();
         while let Some(id) = at
             && matches!(id.step().scope, Scope::PerSide { .. })
+            && self.allowed(id)
         {
             block.push(id);
             at = sequence::next(occasion, id);
@@ -264,6 +289,7 @@ pub fn refit(
     dir: &Path,
     side: SideChoice,
     answers: Option<&Path>,
+    until: Option<StepId>,
     global: &Global,
 ) -> Result<String, Error> {
     let tables = global.load_tables()?;
@@ -272,6 +298,7 @@ pub fn refit(
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
     prompter.check(&tables)?;
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
+    run.until = until;
     if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(&mut run)? {
         return Ok(String::new());
     }

@@ -52,13 +52,13 @@ eliminated = ["R-7"]
 not_entered = ["A3"]
 "#;
 
-/// Records the scenario (no encirclement, so no roll) and stops at 12.606,
-/// which votg does not carry out yet.
+/// Records the scenario (no encirclement, so no roll) and stops at 12.606
+/// (`--until 12.605`).
 fn recorded(extra: &str) -> Camp {
     let c = played();
     let a = c.file("a.toml", &format!("{RECORD}{extra}"));
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
         .assert()
         .success()
         .stdout(predicate::str::contains("Scenario 1 recorded"));
@@ -111,7 +111,7 @@ fn design_6_the_record_is_undone_in_one_step() {
     let before = c.campaign_files();
     let a = c.file("a.toml", RECORD);
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
         .assert()
         .success();
     votg().args(["undo", c.path()]).assert().success();
@@ -128,7 +128,7 @@ fn design_4_no_scenario_table_means_not_yet_played() {
     let before = c.campaign_files();
     let a = c.file("a.toml", "[german]\nbuy = []\n");
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
         .assert()
         .success()
         .stdout(predicate::str::contains("ready to play"));
@@ -141,7 +141,7 @@ fn refused(answers: &str, names: &str) {
     let before = c.campaign_files();
     let a = c.file("a.toml", answers);
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(names));
@@ -211,7 +211,16 @@ fn rule_12_6051_1tc_with_leader_drm_a10_7_and_12_6052_ntc_casualty_reduction() {
     let a = c.file("a.toml", &answers);
     let dice = c.file("d.txt", "5 4 6 2");
     votg()
-        .args(["--dice-file", &dice, "refit", c.path(), "--answers", &a])
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--until",
+            "12.605",
+            "--answers",
+            &a,
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains(
@@ -249,7 +258,7 @@ fn rule_12_611_wounded_leader_in_and_out_of_isolation() {
     stand_at(&c, "12.611");
     let dice = c.file("d.txt", "2 2");
     votg()
-        .args(["--dice-file", &dice, "refit", c.path()])
+        .args(["--dice-file", &dice, "refit", c.path(), "--until", "12.611"])
         .assert()
         .success()
         .stdout(predicate::str::contains(
@@ -285,7 +294,16 @@ fn rule_12_6104_single_hex_stone_building_ablaze_plus_2() {
     // H12: dr 3 +2 = 5 rubbled; G12: dr 3, no drm = 3 Gutted.
     let dice = c.file("d.txt", "3 3 6");
     votg()
-        .args(["--dice-file", &dice, "refit", c.path(), "--answers", &a])
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--until",
+            "12.611",
+            "--answers",
+            &a,
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains(
@@ -316,7 +334,7 @@ fn rule_12_613_counterattack_declared_after_german_assault() {
         "[scenario]\nvictor = \"german\"\ncvp = { german = 14, russian = 22 }\ncounterattack = true\n",
     );
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.613", "--answers", &a])
         .assert()
         .success()
         .stdout(predicate::str::contains(
@@ -341,7 +359,7 @@ fn rule_12_6251_counterattack_refused_without_an_attack_chit() {
         "[scenario]\nvictor = \"german\"\ncvp = { german = 14, russian = 22 }\ncounterattack = true\n",
     );
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.613", "--answers", &a])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
@@ -365,7 +383,7 @@ fn rule_12_609_prisoner_of_a_non_isolated_guard_is_eliminated() {
     // 12.611: the wounded G-18 rolls dr 1, Retained.
     let dice = c.file("d.txt", "1");
     votg()
-        .args(["--dice-file", &dice, "refit", c.path()])
+        .args(["--dice-file", &dice, "refit", c.path(), "--until", "12.611"])
         .assert()
         .success();
     let s = c.state();
@@ -408,7 +426,7 @@ fn rule_12_6253_counterattack_only_after_a_german_assault_and_refused_up_front()
         &RECORD.replace("cvp = {", "counterattack = true\ncvp = {"),
     );
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("scenario.counterattack"))
@@ -437,7 +455,16 @@ fn rule_12_609_isolated_guard_frees_and_keeps_prisoners() {
     let a = c.file("b.toml", "[german]\nprisoners = [\"R-4 free\"]\n");
     let dice = c.file("d.txt", "1");
     votg()
-        .args(["--dice-file", &dice, "refit", c.path(), "--answers", &a])
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--until",
+            "12.611",
+            "--answers",
+            &a,
+        ])
         .assert()
         .success();
     let s = c.state();
@@ -463,7 +490,7 @@ fn design_4_outcome_heroes_captures_battle_hardening_ft_removed() {
         "[scenario]\nvictor = \"russian\"\ncvp = { german = 3, russian = 0 }\n[german.outcome]\nheroes = [\"1-4-9\"]\ncaptured = [\"2 x LMG\", \"afv T-34/M41\"]\nbattle_hardened = [\"G-4\"]\nft_dc_removed = [\"G-23 = 7\"]\n",
     );
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
         .assert()
         .success();
     let s = c.state();
@@ -512,7 +539,7 @@ fn rule_12_602_ferry_landing_interdiction_in_cg_ii() {
         &format!("{scenario}[german]\ninterdicting = [\"G-999\"]\n"),
     );
     votg()
-        .args(["refit", c.path(), "--answers", &bad])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &bad])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("german.interdicting"));
@@ -523,7 +550,7 @@ fn rule_12_602_ferry_landing_interdiction_in_cg_ii() {
         &format!("{scenario}[german]\ninterdicting = [\"{g1}\"]\n"),
     );
     votg()
-        .args(["refit", c.path(), "--answers", &a])
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
         .assert()
         .success()
         .stdout(predicate::str::contains("Interdicting, marked TI"));
@@ -564,7 +591,16 @@ fn rule_12_6051_prisoners_of_an_eliminated_guard_claimed_or_rearmed() {
     let a = c.file("a.toml", &answers);
     let dice = c.file("d.txt", "6 5");
     votg()
-        .args(["--dice-file", &dice, "refit", c.path(), "--answers", &a])
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--until",
+            "12.605",
+            "--answers",
+            &a,
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("Prisoner R-4 is claimed by G-27"))

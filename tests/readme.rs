@@ -72,14 +72,25 @@ fn issue_11_6_readme_answers_examples_run_on_a_new_campaign_whatever_the_dice() 
             .success();
         refit_with(&tmp, d, &examples[0], "1");
     }
-    // The later ones go on, in order, from the walkthrough's campaign, whose
-    // counter ids they name (README says so).
+    // The later ones are the Refit Phase after that scenario: together, one
+    // answers file for the walkthrough's campaign, whose counter ids they
+    // name (README says so), through 12.613.
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("my-cg");
     copy_sample("cg-i-walkthrough", &dir);
-    for (i, text) in examples.iter().enumerate().skip(1) {
-        refit_with(&tmp, dir.to_str().unwrap(), text, &(i + 1).to_string());
-    }
+    let later = examples[1..].join("\n");
+    let answers = tmp.path().join("answers-later.toml");
+    std::fs::write(&answers, &later).unwrap();
+    let out = votg()
+        .args(["refit", dir.to_str().unwrap(), "--until", "12.613"])
+        .args(["--answers", answers.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "README's later answers examples fail:\n{later}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn refit_with(tmp: &tempfile::TempDir, d: &str, text: &str, which: &str) {

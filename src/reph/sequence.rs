@@ -15,8 +15,9 @@ use std::fmt;
 use crate::error::Error;
 use crate::reph::session::Session;
 use crate::reph::{
-    blazes, checklist, clearing, counterattack, encirclement, fortification, initiative, prisoners,
-    purchase_step, recon, roster_line, scenario_start, strength, wounded_leaders,
+    blazes, checklist, clearing, counterattack, encirclement, fortification, hardening, initiative,
+    isolation, perimeter, prisoners, purchase_step, recon, roster_line, scenario_start, strength,
+    wounded_leaders,
 };
 use crate::side::Side;
 
@@ -182,8 +183,20 @@ pub const SEQUENCE: &[Step] = &[
         Action::Joint(encirclement::run),
         "",
     ),
-    step(5, "Perimeter Determination", JOINT, NOT_YET, ""),
-    step(6, "Isolation", JOINT, NOT_YET, ""),
+    step(
+        5,
+        "Perimeter Determination",
+        JOINT,
+        Action::Joint(perimeter::perimeter),
+        "",
+    ),
+    step(
+        6,
+        "Isolation",
+        JOINT,
+        Action::Joint(isolation::isolation),
+        "",
+    ),
     step(
         7,
         "Clearing the Map",
@@ -206,7 +219,13 @@ pub const SEQUENCE: &[Step] = &[
         Action::Joint(wounded_leaders::run),
         "",
     ),
-    step(11, "Battle Hardening & Promotion", SECRET, NOT_YET, ""),
+    step(
+        11,
+        "Battle Hardening & Promotion",
+        SECRET,
+        Action::PerSide(hardening::run),
+        "",
+    ),
     step(
         12,
         "Russian Counterattack Declaration",

@@ -1,0 +1,298 @@
+//! 12.607 Isolation: each Isolated Area the players report, its type A–D from the
+//! units in it (never typed by the players, C37), and its effects
+//! (12.6071–.6072, 12.6075).
+
+use std::collections::BTreeMap;
+
+use crate::cvp::cvp_of;
+use crate::error::Error;
+use crate::force::{Condition, Counter, CounterId, UnitKind};
+use crate::journal::Entry;
+use crate::reph::escape;
+use crate::reph::hardening::add_reph_cvp;
+use crate::reph::isolation_record::AreaAnswer;
+use crate::reph::recombining::refused;
+use crate::reph::sequence::Flow;
+use crate::reph::session::Session;
+use crate::side::Side;
+
+/// Personnel SMC: leaders, Commissars, heroes.
+pub fn smc(c: &Counter) -> bool {
+    matches!(
+        c.kind,
+        UnitKind::Leader | UnitKind::ArmorLeader | UnitKind::Commissar
+    ) || crate::cvp::hero_unit(&c.unit)
+}
+
+/// An MMC or vehicle, which types an Isolated Area (12.607).
+fn mmc_or_vehicle(c: &Counter) -> bool {
+    !smc(c)
+        && matches!(
+            c.kind,
+            UnitKind::Squad | UnitKind::Hs | UnitKind::Crew | UnitKind::Vehicle
+        )
+}
+
+pub fn counter<'a>(s: &'a Session<'_>, id: CounterId) -> &'a Counter {
+    s.state.side(id.side).force.get(id).expect("checked id")
+}
+
+/// The counters `texts` name, each live and (if `side`) of that side, none
+/// twice; a wrong one is refused naming `answer`.
+pub fn ids_of(
+    s: &Session,
+    answer: &str,
+    texts: &[String],
+    side: Option<Side>,
+) -> Result<Vec<CounterId>, Error> {
+    let mut ids = Vec::new();
+    for t in texts
+        .iter()
+        .flat_map(|t| t.split([',', ' ']))
+        .filter(|t| !t.is_empty())
+    {
+        let id: CounterId = t
+            .parse()
+            .map_err(|e| Error::Refused(format!("`{answer}`: {e}. Nothing was changed.")))?;
+        let live = s
+            .state
+            .side(id.side)
+            .force
+            .get(id)
+            .is_some_and(|c| c.place != crate::force::ForceBox::Casualties);
+        if !live || side.is_some_and(|sd| sd != id.side) {
+            return Err(Error::Refused(format!(
+                "`{answer}`: {id} is not a live counter of the {} force (see `votg force`). Nothing was changed.",
+                side.unwrap_or(id.side).name()
+            )));
+        }
+        if ids.contains(&id) {
+            return Err(Error::Refused(format!(
+                "`{answer}` names {id} twice. Nothing was changed."
+            )));
+        }
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+/// Eliminates a counter in the RePh: to Casualties, its Casualty VP to its
+/// side's RePh total (12.12, C26).
+pub fn eliminate(s: &mut Session, id: CounterId, why: &str, rule: &str) -> Result<(), Error> {
+    let cvp = cvp_of(counter(s, id));
+    let unit = counter(s, id).unit.clone();
+    s.state
+        .side_mut(id.side)
+        .force
+        .eliminate(id)
+        .map_err(refused)?;
+    add_reph_cvp(s, id.side, cvp);
+    s.concerning([id.to_string()]);
+    // The journal's step is the RePh step (12.606 or 12.607), the rule
+    // the sub-rule.
+    let step = rule.get(..6).unwrap_or(rule);
+    s.journal(Entry::decision(
+        step,
+        Some(id.side),
+        false,
+        format!("{id} {unit}"),
+        format!("Eliminated, {why} ({cvp} CVP)"),
+        rule,
+    ));
+    s.concerning([]);
+    s.say(format!(
+        "{rule}: {id} {unit} is Eliminated, {why} ({cvp} Casualty VP, 12.12)."
+    ));
+    Ok(())
+}
+
+/// An Isolated Area's type (12.607).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AreaType {
+    A,
+    B,
+    C(Side),
+    D,
+}
+
+impl AreaType {
+    pub fn text(self) -> String {
+        match self {
+            AreaType::A => "A (no units)".into(),
+            AreaType::B => "B (only SMC)".into(),
+            AreaType::C(side) => format!("C ({} MMC/vehicles only)", side.name()),
+            AreaType::D => "D (MMC/vehicles of both sides)".into(),
+        }
+    }
+}
+
+/// The live counters in an Isolated Area.
+pub fn in_area<'a>(s: &'a Session<'_>, area: &str) -> Vec<&'a Counter> {
+    Side::BOTH
+        .iter()
+        .flat_map(|side| s.state.side(*side).force.live())
+        .filter(|c| c.isolated_area() == Some(area))
+        .collect()
+}
+
+/// 12.607: the type follows from the units in the Area (C37); SMC of
+/// either side do not alter it.
+pub fn area_type(s: &Session, area: &str) -> AreaType {
+    let units = in_area(s, area);
+    let has = |side: Side| units.iter().any(|c| c.id.side == side && mmc_or_vehicle(c));
+    match (has(Side::German), has(Side::Russian)) {
+        (true, true) => AreaType::D,
+        (true, false) => AreaType::C(Side::German),
+        (false, true) => AreaType::C(Side::Russian),
+        (false, false) if units.iter().any(|c| smc(c)) => AreaType::B,
+        _ => AreaType::A,
+    }
+}
+
+/// 12.607 Isolation: records the Areas, types them, Escape, effects.
+pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
+    let answers = match super::perimeter::recorded(s) {
+        Some(a) => a,
+        None => super::isolation_guided::ask(s)?,
+    };
+    record_areas(s, &answers.area)?;
+    let stacks = escape::stacks(s, &answers)?;
+    let mut types: BTreeMap<String, AreaType> = BTreeMap::new();
+    for a in &answers.area {
+        let t = area_type(s, &a.name);
+        s.say(format!(
+            "12.607: Isolated Area {} is type {}.",
+            a.name,
+            t.text()
+        ));
+        s.journal(Entry::decision(
+            "12.607",
+            None,
+            false,
+            format!("Isolated Area {}", a.name),
+            format!("type {}", t.text()),
+            "12.607",
+        ));
+        types.insert(a.name.clone(), t);
+    }
+    escape::run_all(s, stacks)?;
+    // 12.6075: Escapes may change an Area's type; 12.6071 again, until no
+    // SMC must Escape any more.
+    loop {
+        let mut forced = Vec::new();
+        for a in &answers.area {
+            let t = area_type(s, &a.name);
+            if types[&a.name] != t {
+                s.say(format!(
+                    "12.6075: Isolated Area {} is now type {}.",
+                    a.name,
+                    t.text()
+                ));
+                s.journal(Entry::decision(
+                    "12.607",
+                    None,
+                    false,
+                    format!("Isolated Area {}", a.name),
+                    format!("now type {}", t.text()),
+                    "12.6075",
+                ));
+                types.insert(a.name.clone(), t);
+            }
+            let ti = escape::ti_ids(s, a)?;
+            forced.extend(escape::forced(s, &a.name, t, &ti));
+        }
+        if forced.is_empty() {
+            break;
+        }
+        escape::run_all(s, forced)?;
+    }
+    for a in &answers.area {
+        effects(s, a, types[&a.name])?;
+    }
+    Ok(Flow::Next)
+}
+
+/// Puts each reported counter in its Isolated Area (`Condition::Isolated`).
+fn record_areas(s: &mut Session, areas: &[AreaAnswer]) -> Result<(), Error> {
+    let mut seen: BTreeMap<CounterId, String> = BTreeMap::new();
+    for (k, a) in areas.iter().enumerate() {
+        if a.name.trim().is_empty() || areas[..k].iter().any(|b| b.name == a.name) {
+            return Err(Error::Refused(format!(
+                "`isolation.area` #{}: every Isolated Area needs its own name (`{}`). Nothing was changed.",
+                k + 1,
+                a.name
+            )));
+        }
+        for side in Side::BOTH {
+            let answer = format!("isolation.area \"{}\" {}", a.name, side.id());
+            for id in ids_of(s, &answer, a.ids(side), Some(side))? {
+                if let Some(other) = seen.insert(id, a.name.clone()) {
+                    return Err(Error::Refused(format!(
+                        "`{answer}`: {id} is already in Isolated Area \"{other}\". Nothing was changed."
+                    )));
+                }
+                s.state
+                    .side_mut(side)
+                    .force
+                    .set_condition(id, Condition::Isolated(a.name.clone()))
+                    .map_err(refused)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// 12.6071–.6072 once the Escapes are over.
+fn effects(s: &mut Session, a: &AreaAnswer, t: AreaType) -> Result<(), Error> {
+    match t {
+        AreaType::C(_) | AreaType::D => {
+            let ids: Vec<CounterId> = in_area(s, &a.name).iter().map(|c| c.id).collect();
+            for id in &ids {
+                s.state
+                    .side_mut(id.side)
+                    .force
+                    .set_condition(*id, Condition::AmmoShortage)
+                    .map_err(refused)?;
+            }
+            let control = match t {
+                AreaType::C(side) => format!("every Location is Controlled by the {}", side.name()),
+                _ => "some Locations are Controlled by each side".into(),
+            };
+            s.say(format!(
+                "12.6071: the {} unit(s)/Weapon(s) in {} begin the next scenario with Ammunition Shortage (A19.131); 12.6072: {control}.",
+                ids.len(),
+                a.name
+            ));
+        }
+        AreaType::A | AreaType::B => {
+            let text = match (a.pocket, a.adjacent_control) {
+                (true, Some(side)) => {
+                    for c in in_area(s, &a.name).iter().map(|c| c.id).collect::<Vec<_>>() {
+                        s.state
+                            .side_mut(c.side)
+                            .force
+                            .clear_condition(c, &Condition::Isolated(String::new()))
+                            .map_err(refused)?;
+                    }
+                    format!(
+                        "12.6072 EXC: every Controlled Location ADJACENT to Pocket {} is {}: it is no longer Isolated and passes to {} Control; the enemy Front Line Locations that delineated it are no longer Perimeter Locations.",
+                        a.name,
+                        side.name(),
+                        side.name()
+                    )
+                }
+                _ => format!("12.6072: Isolated Area {} becomes No Man's Land.", a.name),
+            };
+            s.say(&text);
+            s.journal(Entry::decision(
+                "12.607",
+                None,
+                false,
+                format!("Isolated Area {}", a.name),
+                text,
+                "12.6072",
+            ));
+        }
+    }
+    Ok(())
+}

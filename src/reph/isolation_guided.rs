@@ -1,0 +1,127 @@
+//! 12.607 at the terminal: the players report each Isolated Area, its
+//! units and the Escape stacks, one question at a time (the same facts as
+//! the answers file's `[isolation]` table).
+
+use crate::error::Error;
+use crate::force::{ForceBox, UnitKind};
+use crate::reph::isolation_record::{AreaAnswer, IsolationAnswers, StackAnswer};
+use crate::reph::session::Session;
+use crate::side::Side;
+
+fn line(s: &mut Session, side: Side, name: &str, question: &str) -> Result<String, Error> {
+    Ok(s.prompter
+        .optional_list(side, name, question)?
+        .join(" ")
+        .trim()
+        .to_string())
+}
+
+/// Asks for every Isolated Area, then every Escape stack.
+pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
+    let mut a = IsolationAnswers::default();
+    s.say("12.607: name each Isolated Area (overlapping Perimeter Areas with units, and Pockets) and list the counters of both sides in it.");
+    for side in Side::BOTH {
+        let listed: Vec<String> = s
+            .state
+            .side(side)
+            .force
+            .live()
+            .filter(|c| c.place != ForceBox::Fortifications && c.kind != UnitKind::Capability)
+            .map(|c| format!("{} {}", c.id, c.unit))
+            .collect();
+        s.say(format!("  {}: {}", side.name(), listed.join(", ")));
+    }
+    loop {
+        let name = line(
+            s,
+            Side::German,
+            "area",
+            "Isolated Area name (Enter: no more)",
+        )?;
+        if name.is_empty() {
+            break;
+        }
+        let mut area = AreaAnswer {
+            name: name.clone(),
+            ..Default::default()
+        };
+        area.german = vec![line(
+            s,
+            Side::German,
+            "area_german",
+            &format!("German counter ids in {name}"),
+        )?];
+        area.russian = vec![line(
+            s,
+            Side::Russian,
+            "area_russian",
+            &format!("Russian counter ids in {name}"),
+        )?];
+        area.pocket = s.prompter.yes_no(
+            Side::German,
+            "pocket",
+            &format!("Is {name} a Pocket (12.6066)?"),
+            Some(false),
+        )?;
+        if area.pocket {
+            let c = s.prompter.choice(
+                Side::German,
+                "adjacent_control",
+                "Are all Controlled Locations ADJACENT to it Controlled by one side (12.6072)?",
+                &["german", "russian", "no"],
+                Some("no"),
+            )?;
+            area.adjacent_control = c.parse().ok();
+        }
+        a.area.push(area);
+    }
+    for side in Side::BOTH {
+        loop {
+            let ids = line(
+                s,
+                side,
+                "escape",
+                &format!(
+                    "{} Escape stack: counter ids, with the SW they portage (Enter: no more)",
+                    side.name()
+                ),
+            )?;
+            if ids.is_empty() {
+                break;
+            }
+            let area = line(s, side, "escape_area", "In which Isolated Area?")?;
+            let yes =
+                |s: &mut Session, n: &str, q: &str| s.prompter.yes_no(side, n, q, Some(false));
+            let encircled = yes(s, "encircled", "Encircled?")?;
+            let adjacent = yes(
+                s,
+                "adjacent",
+                "ADJACENT to a friendly-Controlled, non-Isolated hex?",
+            )?;
+            let within_2 = adjacent
+                || yes(
+                    s,
+                    "within_2",
+                    "Within 2 hexes of a friendly-Controlled, non-Isolated hex?",
+                )?;
+            let excess_pp = s.prompter.number(
+                side,
+                "excess_pp",
+                "PP carried beyond IPC (the unit with most)",
+                0,
+                20,
+                Some(0),
+            )? as u32;
+            a.escape.push(StackAnswer {
+                area,
+                counters: vec![ids],
+                encircled,
+                within_2,
+                adjacent,
+                excess_pp,
+                heat_of_battle: None,
+            });
+        }
+    }
+    Ok(a)
+}
