@@ -63,6 +63,7 @@ impl<'a> Run<'a> {
         snapshot: Snapshot,
         f: impl FnOnce(&mut Session) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        self.prompter.set_day(self.state.campaign.cg_day());
         let mut session = Session {
             tables: self.tables,
             def: self.def,
@@ -271,6 +272,12 @@ pub fn refit(
     let tables = global.load_tables()?;
     let (store, state) = open(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
+    if let Some(r) = &state.campaign.result {
+        return Err(Error::Refused(format!(
+            "the campaign is over: {} (`votg status` says so). There is no Refit Phase left to run.",
+            crate::reph::cg_end::verdict(r)
+        )));
+    }
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
     prompter.check(&tables)?;
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;

@@ -15,7 +15,8 @@ use std::fmt;
 use crate::error::Error;
 use crate::reph::session::Session;
 use crate::reph::{
-    fortification, initiative, purchase_step, recon, roster_line, scenario_start, strength,
+    armor, elr, equipment, equipment_repair, fortification, fortification_removal, initiative,
+    new_day, purchase_step, recon, replenishment, roster_line, scenario_start, strength, weather,
 };
 use crate::side::Side;
 
@@ -159,33 +160,63 @@ pub const SEQUENCE: &[Step] = &[
     step(10, "Wounded Leaders", JOINT, NOT_YET, ""),
     step(11, "Battle Hardening & Promotion", SECRET, NOT_YET, ""),
     step(12, "Russian Counterattack Declaration", JOINT, NOT_YET, ""),
-    step(13, "New CG Day & SAN Adjustment", JOINT, NOT_YET, "RC"),
+    step(
+        13,
+        "New CG Day & SAN Adjustment",
+        JOINT,
+        Action::Joint(new_day::run),
+        "RC",
+    ),
     step(
         14,
         "Equipment Repair & Replenishment (a-c)",
         OPEN,
-        NOT_YET,
+        Action::PerSide(equipment::abandoned_shock_bog),
         "R",
     ),
     step(
         15,
         "AFV/Wreck Recovery, Immobilization Removal, Wreck Repair (d-f)",
         OPEN,
-        NOT_YET,
+        Action::PerSide(equipment::recovery_and_repair),
         "RC",
     ),
     step(
         16,
         "Equipment Repair & Replenishment (12.6152-.6159)",
         OPEN,
-        NOT_YET,
+        Action::PerSide(equipment_repair::run),
         "R",
     ),
-    step(17, "Armor Recall & Redeployment", SECRET, NOT_YET, "R"),
-    step(18, "Fortification Removal", OPEN, NOT_YET, "R"),
-    step(19, "CPP Replenishment", SECRET, NOT_YET, "R"),
-    step(20, "ELR Loss/Gain", OPEN, NOT_YET, "RC"),
-    step(21, "Weather & EC Determination", JOINT, NOT_YET, "RC"),
+    step(
+        17,
+        "Armor Recall & Redeployment",
+        SECRET,
+        Action::PerSide(armor::run),
+        "R",
+    ),
+    step(
+        18,
+        "Fortification Removal",
+        OPEN,
+        Action::PerSide(fortification_removal::run),
+        "R",
+    ),
+    step(
+        19,
+        "CPP Replenishment",
+        SECRET,
+        Action::PerSide(replenishment::run),
+        "R",
+    ),
+    step(20, "ELR Loss/Gain", OPEN, Action::PerSide(elr::run), "RC"),
+    step(
+        21,
+        "Weather & EC Determination",
+        JOINT,
+        Action::Joint(weather::run),
+        "RC",
+    ),
     step(
         22,
         "Purchasing Reinforcement Groups",
