@@ -167,3 +167,127 @@ fn rule_12_615e_12_6162_12_618_12_619_12_620_russian_and_weather() {
     assert!(j.contains("The previous CG Day had Dry EC"));
     assert!(j.contains("25 Casualty VP suffered"));
 }
+
+/// Every side's answers for a CG Day on which both stay Idle.
+const IDLE: &str = "buy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n";
+
+/// C23: Idle Days one after another until CG I's last CG Day; the CG then
+/// ends (the Germans did not meet 12.51: the Russians win), `status` says
+/// who won and why, and `refit` that the campaign is over.
+#[test]
+fn c23_a_run_of_idle_days_to_the_end_of_cg_i() {
+    let c = cg_i_after_initial(BySide::default());
+    let a = c.file("a.toml", &format!("[german]\n{IDLE}[russian]\n{IDLE}"));
+    votg()
+        .args(["--seed", "3", "refit", c.path(), "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("The CG is over: the Russians win"));
+    let s = c.state();
+    let r = s.campaign.result.as_ref().unwrap();
+    assert_eq!((r.winner, r.date), (Side::Russian, 22));
+    let idle: Vec<u8> = s
+        .campaign
+        .days
+        .iter()
+        .filter(|d| d.scenario.is_none())
+        .map(|d| d.date)
+        .collect();
+    assert_eq!(idle, vec![16, 17, 18, 19, 20, 21, 22], "one Idle Day each");
+    for side in Side::BOTH {
+        let lines = &s.side(side).roster.lines;
+        assert_eq!(lines.len(), 8, "15-22 Sep");
+        for w in lines.windows(2) {
+            assert_eq!(w[1].cpp.start, w[0].cpp.left - w[0].recon_cpp, "C20");
+            assert!(w[1].cpp.balanced());
+        }
+    }
+    // The journal holds the loop's steps in the rules' order each day.
+    let j = journal(&c);
+    let day17: Vec<&str> = j
+        .lines()
+        .filter(|l| l.contains("17/9"))
+        .filter_map(|l| l.split(',').find(|f| f.starts_with("12.6")))
+        .collect();
+    let first = |step: &str| day17.iter().position(|s| *s == step).unwrap();
+    assert!(first("12.618") < first("12.619") && first("12.619") < first("12.620"));
+    assert!(first("12.620") < first("12.625"));
+    votg()
+        .args(["status", c.path()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "The campaign is over: the Russians won at the end of the 22 Sep CG Day",
+        ));
+    let before = c.campaign_files();
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the campaign is over"));
+    assert_eq!(c.campaign_files(), before);
+}
+
+/// Per-day answers (`[german.day."18"]`) come before the side's own on that
+/// CG Day: the German reports F36 and 80 Stone Hexes at the end of 18 Sep
+/// and wins CG I there (12.51).
+#[test]
+fn rule_12_51_per_day_answers_end_cg_i_with_a_german_win() {
+    let c = cg_i_after_initial(BySide::default());
+    let a = c.file(
+        "a.toml",
+        &format!(
+            "[german]\n{IDLE}[german.day.\"18\"]\nf36 = true\ngerman_stone_hexes = 80\n[russian]\n{IDLE}"
+        ),
+    );
+    votg()
+        .args(["--seed", "4", "refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let r = c.state().campaign.result.unwrap();
+    assert_eq!((r.winner, r.date), (Side::German, 18));
+    assert!(r.why.contains("80 (>= 75) Stone Hexes"), "{}", r.why);
+}
+
+/// 12.613/12.6253: before a Russian Counterattack the `‡` steps are skipped
+/// and the second scenario is played on the same CG Day; the German's CPP
+/// are halved (FRU): DR 4 4 = 8 -1 Historical +1 Attack = 8: +17, 2/3 = 12,
+/// half = 6; Support 4 -> 2.
+#[test]
+fn rule_12_6253_counterattack_skips_the_double_dagger_steps() {
+    let c = cg_i_after_initial(BySide::default());
+    edit(&c, |s| {
+        s.campaign.occasion = OccasionName::BeforeCounterattack;
+        s.campaign.step = votg::campaign::Standing::both(Position::parse("12.615a").unwrap());
+    });
+    let a = c.file("a.toml", "[german]\nrecon = 0\n");
+    let dice = c.file("d.txt", "4 4\n");
+    votg()
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &a,
+            "--side",
+            "german",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "steps 12.614, 12.615d, 12.619, 12.620 are skipped",
+        ))
+        .stderr(predicate::str::contains("german.buy"));
+    let s = c.state();
+    assert_eq!((s.campaign.date, s.campaign.scenario), (15, 2));
+    let g = s.line(Side::German);
+    assert_eq!((g.date, g.scenario), (15, Some(2)));
+    assert_eq!(g.cpp.received, 6, "12.6253: halved (FRU)");
+    assert_eq!(g.support_cpp.unwrap().received, 2);
+    let j = journal(&c);
+    for skipped in [",12.614,", ",12.615d,", ",12.619,", ",12.620,"] {
+        assert!(!j.contains(skipped), "{skipped} ran");
+    }
+    assert!(j.contains(",12.618,"));
+}

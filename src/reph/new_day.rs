@@ -71,6 +71,24 @@ pub fn counterattack_scenario(s: &mut Session) {
         night: c.night,
         ..Default::default()
     });
+    let skipped: Vec<String> = crate::reph::sequence::SEQUENCE
+        .iter()
+        .filter(|st| st.skipped_before_counterattack)
+        .map(|st| st.rule().to_string())
+        .collect();
+    let n = c.scenario;
+    s.say(format!(
+        "Russian Counterattack (12.613, 12.6253): CG scenario {n} is played on the same CG Day; steps {} are skipped (12.615d also stands for e and f).",
+        skipped.join(", ")
+    ));
+    s.journal(Entry::decision(
+        "12.615a",
+        None,
+        false,
+        "Counterattack: steps skipped",
+        skipped.join(", "),
+        "12.613",
+    ));
 }
 
 /// The side's CG Roster line for the CG Day being prepared: made here if it
