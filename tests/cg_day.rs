@@ -291,3 +291,170 @@ fn rule_12_6253_counterattack_skips_the_double_dagger_steps() {
     }
     assert!(j.contains(",12.618,"));
 }
+
+/// The German's equipment steps worked by hand: 12.6151d (dr 5 -2 in
+/// friendly Perimeter = 3: Recovered), e (dr 3: no change, a Labor
+/// counter), f (dr 4 -1 German -1 Labor = 2: Repaired), 12.6152 (dr 3 -1
+/// Repair Number = 2: Eliminated), 12.6155 (dr 2: kept), 12.6162 (dr 1 for
+/// each Pltn: Retained), 12.617 (dr 1 +2 Front Line = 3: Eliminated).
+#[test]
+fn rule_12_6151_12_6152_12_6155_12_617_equipment_and_fortification_removal() {
+    use votg::force::{NewCounter, UnitKind};
+    let c = cg_i_after_initial(BySide::default());
+    edit(&c, |s| {
+        let f = &mut s.german.force;
+        f.add(
+            NewCounter::new("PzIIIH", UnitKind::Vehicle, ForceBox::LeftOnMap)
+                .with(Condition::Immobilized),
+        );
+        f.add(
+            NewCounter::new("PzIIIJ", UnitKind::Vehicle, ForceBox::RetainedWreck)
+                .with(Condition::Labor),
+        );
+        f.add(
+            NewCounter::new("LMG", UnitKind::Sw, ForceBox::Retained).with(Condition::Malfunctioned),
+        );
+        f.add(
+            NewCounter::new("DP LMG", UnitKind::Sw, ForceBox::Retained).with(Condition::Captured),
+        );
+        f.add(NewCounter::new(
+            "wire",
+            UnitKind::Fortification,
+            ForceBox::LeftOnMap,
+        ));
+    });
+    let id = |unit: &str| {
+        c.state()
+            .german
+            .force
+            .counters
+            .iter()
+            .find(|c| c.unit == unit)
+            .unwrap()
+            .id
+    };
+    let (h, j, lmg, dp, wire) = (
+        id("PzIIIH"),
+        id("PzIIIJ"),
+        id("LMG"),
+        id("DP LMG"),
+        id("wire"),
+    );
+    let a = c.file(
+        "a.toml",
+        &format!("[german]\nremove_fortifications = [\"{wire} front-line\"]\n"),
+    );
+    let dice = c.file("d.txt", "1 1  5 3 4 3 2  1 1  1  3 3  3 3\n");
+    votg()
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &a,
+            "--side",
+            "german",
+        ])
+        .assert()
+        .success();
+    let s = c.state();
+    let f = &s.german.force;
+    let h = f.get(h).unwrap();
+    assert_eq!(h.place, ForceBox::Retained, "12.6151d: 5 - 2 = 3 <= 4");
+    assert!(
+        h.condition.contains(&Condition::Immobilized) && h.condition.contains(&Condition::Labor),
+        "12.6151e: dr 3, Labor"
+    );
+    let j = f.get(j).unwrap();
+    assert_eq!(j.place, ForceBox::Retained, "12.6151f: 4 - 1 - 1 = 2");
+    assert!(!j.condition.contains(&Condition::Labor));
+    assert_eq!(
+        f.get(lmg).unwrap().place,
+        ForceBox::Casualties,
+        "12.6152: 3 - 1 = 2 >= 2"
+    );
+    assert_eq!(
+        f.get(dp).unwrap().place,
+        ForceBox::Retained,
+        "12.6155: dr 2 < 3"
+    );
+    assert!(f.get(wire).is_none(), "12.617: 1 + 2 = 3 <= 3");
+    let jr = journal(&c);
+    for drm in [
+        "In friendly Perimeter",
+        "Labor Status",
+        "Weapon Repair Number",
+        "Front Line Location",
+    ] {
+        assert!(jr.contains(drm), "journal lacks {drm}");
+    }
+}
+
+/// 12.620 after an Overcast CG Day (16 Sep, an Idle Day): Weather DR 1 2 =
+/// 3 -1 = 2 Fog/Mist; EC dr 4 -3 = 1 Moist.
+#[test]
+fn rule_12_620_after_an_overcast_day() {
+    use votg::initiative_matrix::ScenarioType;
+    let c = cg_i_after_initial(BySide::default());
+    edit(&c, |s| {
+        s.campaign.occasion = OccasionName::IdleDayLoop;
+        s.campaign.date = 16;
+        s.campaign.scenario = 2;
+        s.campaign.days.push(votg::campaign::DayFacts {
+            date: 16,
+            scenario_type: Some(ScenarioType::IdleDay),
+            weather: Some(votg::weather::Weather::Overcast),
+            ec: Some(votg::weather::Ec::Moist),
+            ..Default::default()
+        });
+        for side in Side::BOTH {
+            let mut line = s.line(side).clone();
+            line.date = 16;
+            line.scenario = None;
+            line.cpp = votg::roster::Pool::opening(line.cpp.left);
+            line.support_cpp = line
+                .support_cpp
+                .map(|p| votg::roster::Pool::opening(p.left));
+            s.side_mut(side).roster.lines.push(line);
+        }
+    });
+    let a = c.file("a.toml", "[german]\nf36 = false\n");
+    let dice = c.file("d.txt", "1 1  3 3  3 3\n");
+    votg()
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &a,
+            "--side",
+            "german",
+        ])
+        .assert()
+        .success();
+    let dice = c.file("r.txt", "1  6  3 3  3 3  1 2  4\n");
+    let a = c.file("r.toml", "[russian]\n");
+    votg()
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &a,
+            "--side",
+            "russian",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("russian.buy"));
+    let s = c.state();
+    assert_eq!(s.campaign.date, 17);
+    let today = s.campaign.today().unwrap();
+    assert_eq!(today.weather, Some(votg::weather::Weather::FogMist));
+    assert_eq!(today.ec, Some(votg::weather::Ec::Moist));
+    let j = journal(&c);
+    assert!(j.contains("1 Idle Day"), "12.619: -2 per Idle Day");
+}
