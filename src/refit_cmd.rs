@@ -193,7 +193,12 @@ impl<'a> Run<'a> {
     /// Nothing more to do in this run: say where the sides stand.
     fn report_standing(&mut self) -> Result<(), Error> {
         let (g, r) = (self.at(Side::German), self.at(Side::Russian));
-        if g == Position::Done && r == Position::Done {
+        if let Some(result) = &self.state.campaign.result {
+            self.out.say(&format!(
+                "The campaign is over: {}. `votg status` shows the CG's days.",
+                crate::reph::cg_end::verdict(result)
+            ));
+        } else if g == Position::Done && r == Position::Done {
             self.out.say(
                 "The scenario is ready to play. After it, the Refit Phase begins at 12.601; votg does not yet carry out steps 12.601-12.620, so those must be done at the table. Then, in campaign.toml, set `occasion = \"after-scenario\"`, the scenario's victor in its `[[days]]` entry, the new `date` (and `night`), `scenario` (the next number), the new CG Day's `[[days]]` entry (weather, EC), and `step` to 12.621 for both sides; add each side's new CG Roster line (READINGS.md C20); then run `votg refit` again.",
             );

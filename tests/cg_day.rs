@@ -182,7 +182,11 @@ fn c23_a_run_of_idle_days_to_the_end_of_cg_i() {
         .args(["--seed", "3", "refit", c.path(), "--answers", &a])
         .assert()
         .success()
-        .stdout(predicate::str::contains("The CG is over: the Russians win"));
+        .stdout(predicate::str::contains("The CG is over: the Russians win"))
+        .stdout(predicate::str::contains(
+            "The campaign is over: the Russians won",
+        ))
+        .stdout(predicate::str::contains("ready to play").not());
     let s = c.state();
     let r = s.campaign.result.as_ref().unwrap();
     assert_eq!((r.winner, r.date), (Side::Russian, 22));
@@ -457,4 +461,30 @@ fn rule_12_620_after_an_overcast_day() {
     assert_eq!(today.ec, Some(votg::weather::Ec::Moist));
     let j = journal(&c);
     assert!(j.contains("1 Idle Day"), "12.619: -2 per Idle Day");
+}
+
+/// Per-day answers are checked with the rest of the file before any step.
+#[test]
+fn per_day_answers_are_checked_before_the_first_step() {
+    let c = cg_i_after_initial(BySide::default());
+    let before = c.campaign_files();
+    for (text, says) in [
+        ("[german.day.\"40\"]\nf36 = true\n", "is not a CG Day"),
+        (
+            "[german.day.\"18\"]\nf63 = true\n",
+            "is not a question votg asks",
+        ),
+        (
+            "[german.day.\"18\"]\nf36 = 3\n",
+            "german.f36` must be true or false",
+        ),
+    ] {
+        let a = c.file("a.toml", text);
+        votg()
+            .args(["refit", c.path(), "--answers", &a])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(says));
+        assert_eq!(c.campaign_files(), before, "{text}");
+    }
 }
