@@ -488,3 +488,65 @@ fn per_day_answers_are_checked_before_the_first_step() {
         assert_eq!(c.campaign_files(), before, "{text}");
     }
 }
+
+/// 12.6162: a Pltn Redeployed in an earlier RePh re-enters on a Final dr
+/// <= 1 with the Historical DRM (Russian, 16 Sep: -1): dr 2 - 1 = 1, back in
+/// the Retained box with its Immobilization removed.
+#[test]
+fn rule_12_6162_a_redeployed_pltn_re_enters_on_1_with_the_historical_drm() {
+    let c = cg_i_after_initial(BySide::default());
+    edit(&c, |s| {
+        for t in s
+            .russian
+            .force
+            .counters
+            .iter_mut()
+            .filter(|c| c.unit == "T-34/M41")
+        {
+            t.place = ForceBox::RedeployedAfv;
+        }
+    });
+    let a = c.file("a.toml", "[german]\nf36 = false\n");
+    let dice = c.file("d.txt", "1 1  3 3  3 3\n");
+    votg()
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &a,
+            "--side",
+            "german",
+        ])
+        .assert()
+        .success();
+    let a = c.file("r.toml", "[russian]\nbonus_cpp = false\n");
+    let dice = c.file("r.txt", "2  3 3  3 3  3 3  3\n");
+    votg()
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &a,
+            "--side",
+            "russian",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("russian.buy"));
+    let s = c.state();
+    let t34 = s
+        .russian
+        .force
+        .counters
+        .iter()
+        .find(|c| c.unit == "T-34/M41")
+        .unwrap();
+    assert_eq!(t34.place, ForceBox::Retained);
+    assert!(!t34.condition.contains(&Condition::Immobilized));
+    assert!(journal(&c).contains("re-enters play"));
+    assert!(!s.russian.roster.bonus_cpp_taken, "C21: declined");
+}
