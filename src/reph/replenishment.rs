@@ -41,7 +41,10 @@ pub fn replenishment_drms(s: &Session, side: Side) -> Vec<Drm> {
             STEP,
         ));
     }
-    if let Some(last) = cg_days::last_scenario(c) {
+    // The previous CG scenario's CVP count in the RePh right after it, not
+    // again after the Idle Days that may follow it (READINGS.md C26, C27).
+    let previous = cg_days::previous_day(c);
+    if let Some(last) = previous.iter().rev().find(|d| cg_days::played(d)) {
         let suffered = last.cvp.map_or(0, |v| *v.of(side)) + last.reph_cvp.of(side);
         let v = cvp_drm(suffered);
         if v != 0 {
