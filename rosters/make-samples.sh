@@ -14,6 +14,6 @@ $votg refit rosters/cg-i-walkthrough --answers rosters/cg-i-walkthrough.answers.
 # The walkthrough's Initial Scenario played and recorded: the RePh after it,
 # as far as votg goes.
 cp -r rosters/cg-i-walkthrough rosters/cg-i-aftermath
-$votg refit rosters/cg-i-aftermath --answers rosters/cg-i-aftermath.answers.toml >/dev/null
+$votg refit rosters/cg-i-aftermath --answers rosters/cg-i-aftermath.answers.toml --until 12.613 >/dev/null
 rm -rf rosters/cg-i-new/.votg rosters/cg-i-walkthrough/.votg rosters/cg-i-aftermath/.votg
 echo "rosters/ rebuilt"

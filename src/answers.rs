@@ -3,6 +3,11 @@
 //! key known, every value of the right kind, every purchase and
 //! fortification in its grammar — before the first step runs, so a mistake
 //! in the last answer never stops a run half-way.
+//!
+//! When one run passes through several CG Days (Idle Days, C23), a side's
+//! answers apply to every pass, unless the file gives answers for one CG
+//! Day in `[<side>.day."<date>"]` (`"16"`, or `"14N"` for a Night
+//! scenario): those are taken first on that CG Day.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -10,6 +15,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use crate::answered::Record;
+use crate::cg_day::CgDay;
 use crate::error::Error;
 use crate::reph::fortification;
 use crate::reph::isolation_record::{HEAT_OF_BATTLE, IsolationAnswers};
@@ -33,6 +39,8 @@ pub enum Kind {
     OneOf(&'static [&'static str]),
     /// `[<side>.outcome]`: lists of counters by outcome key (12.604).
     Outcome,
+    /// One counter id, e.g. "G-17".
+    Counter,
 }
 
 /// A question an answers file may answer: its name, kind and description.
@@ -146,7 +154,158 @@ pub const QUESTIONS: &[Question] = &[
         Kind::YesNo,
         "true or false: make the Russian Assault/Counterattack a Night scenario (12.6254)",
     ),
+    // The CG's end (12.51-12.54), asked at 12.614 for the CG Day that ends.
+    q(
+        "f36",
+        Kind::YesNo,
+        "true or false: the Germans Control all hexes of building F36 (CG I, 12.51)",
+    ),
+    q(
+        "german_stone_hexes",
+        Kind::Number { min: 0, max: 2000 },
+        "the number of Stone Hexes the Germans Control (CG I, 12.51)",
+    ),
+    q(
+        "russian_stone_hexes",
+        Kind::Number { min: 0, max: 2000 },
+        "the number of Stone Hexes the Russians Control (CG II-IV, 12.52-12.54)",
+    ),
+    q(
+        "ferry_landings",
+        Kind::YesNo,
+        "true or false: every existing Ferry Landing is German-Controlled/Interdicted (CG II, IV)",
+    ),
+    q(
+        "perimeter_loop",
+        Kind::YesNo,
+        "true or false: the Russians have a single Perimeter loop with north and south map-edge hexes (CG II-IV)",
+    ),
+    q(
+        "west_of_j",
+        Kind::YesNo,
+        "true or false: all Stone Hexes west of Row J are German Controlled (CG II, 22 Sep)",
+    ),
+    // 12.615-12.617: counter ids (`votg force` lists them); none by default.
+    q(
+        "remanned",
+        Kind::Words,
+        "a list of counter ids: abandoned AFV re-manned (12.6151a)",
+    ),
+    q(
+        "shock_eliminated",
+        Kind::Words,
+        "a list of counter ids: Shocked/UK AFV eliminated (12.6151b)",
+    ),
+    q(
+        "bog_immobilized",
+        Kind::Words,
+        "a list of counter ids: bogged AFV Immobilized (12.6151c)",
+    ),
+    q(
+        "recover_isolated",
+        Kind::Words,
+        "a list of counter ids: Isolated AFV/Wrecks with a path to a friendly Perimeter Location (12.6151d)",
+    ),
+    q(
+        "outside_perimeter",
+        Kind::Words,
+        "a list of counter ids: AFV/Wrecks not in the friendly Perimeter (12.6151d)",
+    ),
+    q(
+        "dug_in",
+        Kind::Words,
+        "a list of counter ids: Dug-In AFV (12.6151d)",
+    ),
+    q(
+        "non_qualified",
+        Kind::Words,
+        "a list of counter ids: immobilized AFV with only Non-Qualified Use possible (12.6151e)",
+    ),
+    q(
+        "armor_leader_drm",
+        Kind::Number { min: -3, max: 0 },
+        "a number from -3 to 0: the armor leader DRM with an Isolated immobilized AFV (12.6151e)",
+    ),
+    q(
+        "partially_armored",
+        Kind::Words,
+        "a list of counter ids: partially armored Wrecks (12.6151f)",
+    ),
+    q(
+        "weapon_non_qualified",
+        Kind::Words,
+        "a list of counter ids: weapons with only Non-Qualified Use possible (12.6152)",
+    ),
+    q(
+        "malfunctioned_ma",
+        Kind::Words,
+        "a list of counter ids: AFV whose malfunctioned weapon is the MA (12.6152)",
+    ),
+    q(
+        "mg_exchange",
+        Kind::Words,
+        "a list of counter ids: AFV whose Disabled MG is repaired with a Retained LMG (12.6153)",
+    ),
+    q(
+        "ft_dc_kept",
+        Kind::Words,
+        "a list of counter ids: FT/DC removed by an Original effects DR <= 10 (12.6154)",
+    ),
+    q(
+        "captured_afv_wrecked",
+        Kind::Words,
+        "a list of counter ids: Captured AFV with no functioning Weapon (12.6156)",
+    ),
+    q(
+        "recall_ma_disabled",
+        Kind::Words,
+        "a list of counter ids: AFV under Recall with the MA Disabled (12.6161)",
+    ),
+    q(
+        "not_entered",
+        Kind::Words,
+        "a list of counter ids, one AFV per Pltn: AFV Pltns bought to enter that did not (12.6162, READINGS.md C36)",
+    ),
+    q(
+        "remove_fortifications",
+        Kind::Words,
+        "a list like [\"G-12 front-line\", \"G-13 adjacent\", \"G-14\"]: Known fortifications to roll for (12.617)",
+    ),
+    q(
+        "fortification_casualty",
+        Kind::Counter,
+        "a counter id, e.g. \"G-17\": the MMC Casualty-Reduced on an Original 6 (12.617)",
+    ),
+    q(
+        "bonus_cpp",
+        Kind::YesNo,
+        "true or false: take the one-time Russian bonus CPP now (12.618, READINGS.md C21; default true)",
+    ),
+    q(
+        "elr_count_from",
+        Kind::OneOf(&["start", "idle-day"]),
+        "\"start\" or \"idle-day\": count completed scenarios since the CG's start or the last Idle Day (12.619, READINGS.md C29; default the smaller)",
+    ),
 ];
+
+/// The key of a side's per-CG-Day answers: `[german.day."16"]`.
+pub const DAY: &str = "day";
+
+/// `"16"`, `"14N"`, `"14 N"` or the roster's `"16/9"`, `"14/9 N"`.
+pub fn parse_day(text: &str) -> Option<CgDay> {
+    if let Ok(d) = text.parse::<CgDay>() {
+        return Some(d);
+    }
+    let t = text.trim();
+    let (date, night) = match t.strip_suffix(['N', 'n']) {
+        Some(d) => (d.trim(), true),
+        None => (t, false),
+    };
+    date.parse::<u8>()
+        .ok()
+        .filter(|d| (1..=30).contains(d))
+        .map(|d| CgDay::new(d, night))
+}
 
 pub fn question(name: &str) -> Option<&'static Question> {
     QUESTIONS.iter().find(|q| q.name == name)
@@ -163,6 +322,10 @@ pub struct Answers {
     scenario: Option<Spanned<toml::Table>>,
     /// The `[isolation]` table (12.606–12.607), checked on load.
     pub isolation: Option<IsolationAnswers>,
+    /// `[<side>.day."<date>"]`: answers for one CG Day.
+    days: BTreeMap<(&'static str, CgDay), SideAnswers>,
+    /// The CG Day the questions are asked on (the runner sets it per step).
+    day: Option<CgDay>,
     /// The answers given, for the journal (recorded as they are read).
     pub(crate) record: Record,
 }
@@ -182,6 +345,8 @@ impl Answers {
             sides: BTreeMap::new(),
             scenario: None,
             isolation: None,
+            days: BTreeMap::new(),
+            day: None,
             record: Record::default(),
         };
         answers.isolation = answers.load_isolation()?;
@@ -213,13 +378,16 @@ impl Answers {
                 };
                 return Err(answers.syntax(at, &why));
             };
-            let table: SideAnswers = match value.into_inner() {
+            let mut table: SideAnswers = match value.into_inner() {
                 toml::Value::Table(t) => t
                     .into_iter()
                     .map(|(k, v)| (k, Spanned::new(at..at, v)))
                     .collect(),
                 _ => return Err(answers.syntax(at, &format!("`{key}` must be a table: [{key}]"))),
             };
+            if let Some(days) = table.remove(DAY) {
+                answers.read_days(side, at, days.into_inner())?;
+            }
             answers.sides.insert(side.id(), table);
         }
         answers.locate_keys()?;
@@ -256,6 +424,53 @@ impl Answers {
             }
         }
         Ok(top.isolation)
+    }
+
+    /// `[<side>.day."<date>"]` tables: each key a CG Day, each value a table
+    /// of answers like the side's own.
+    fn read_days(&mut self, side: Side, at: usize, days: toml::Value) -> Result<(), Error> {
+        let toml::Value::Table(days) = days else {
+            return Err(self.syntax(
+                at,
+                &format!("`{0}.day` must hold tables: [{0}.day.\"16\"]", side.id()),
+            ));
+        };
+        for (date, table) in days {
+            let day = parse_day(&date).ok_or_else(|| {
+                self.syntax(at, &format!("`{}.day.\"{date}\"` is not a CG Day: write its date, e.g. \"16\", or \"14N\" for a Night scenario", side.id()))
+            })?;
+            let toml::Value::Table(t) = table else {
+                return Err(self.syntax(
+                    at,
+                    &format!("`{}.day.\"{date}\"` must be a table", side.id()),
+                ));
+            };
+            if let Some(name) = t.keys().find(|k| question(k).is_none()) {
+                return Err(self.syntax(
+                    at,
+                    &format!(
+                        "`{}.day.\"{date}\".{name}` is not a question votg asks",
+                        side.id()
+                    ),
+                ));
+            }
+            let t = t
+                .into_iter()
+                .map(|(k, v)| (k, Spanned::new(at..at, v)))
+                .collect();
+            self.days.insert((side.id(), day), t);
+        }
+        Ok(())
+    }
+
+    /// The CG Day the next questions are asked on: its own answers, if the
+    /// file has any, come before the side's.
+    pub fn set_day(&mut self, day: CgDay) {
+        self.day = Some(day);
+    }
+
+    fn of_day(&self, side: Side) -> Option<&SideAnswers> {
+        self.days.get(&(side.id(), self.day?))
     }
 
     /// Every key's own place in the file, so a message points at its line.
@@ -297,18 +512,18 @@ impl Answers {
     }
 
     pub fn get(&self, side: Side, name: &str) -> Option<&toml::Value> {
-        self.sides
-            .get(side.id())
+        self.of_day(side)
             .and_then(|t| t.get(name))
+            .or_else(|| self.sides.get(side.id()).and_then(|t| t.get(name)))
             .map(Spanned::get_ref)
     }
 
     /// The answer `side.name` is not of the kind `expected`.
     pub fn wrong(&self, side: Side, name: &str, expected: &str) -> Error {
         let at = self
-            .sides
-            .get(side.id())
+            .of_day(side)
             .and_then(|t| t.get(name))
+            .or_else(|| self.sides.get(side.id()).and_then(|t| t.get(name)))
             .map_or(0, |v| v.span().start);
         self.syntax(at, &format!("`{}.{name}` must be {expected}", side.id()))
     }
@@ -317,7 +532,8 @@ impl Answers {
     /// kind, and the grammar of each purchase and fortification.
     pub fn check(&self, tables: &Tables) -> Result<(), Error> {
         self.check_scenario()?;
-        for (side_id, table) in &self.sides {
+        let day_tables = self.days.iter().map(|((side, _), t)| (side, t));
+        for (side_id, table) in self.sides.iter().chain(day_tables) {
             let side: Side = side_id.parse().map_err(Error::Usage)?;
             for (name, value) in table {
                 let q = question(name).expect("keys were checked on load");
@@ -373,6 +589,10 @@ impl Answers {
             Kind::Outcome => {
                 self.outcome_table(side)?;
             }
+            Kind::Counter => match value.as_str() {
+                Some(s) if s.parse::<crate::force::CounterId>().is_ok() => {}
+                _ => return Err(wrong()),
+            },
         }
         Ok(())
     }

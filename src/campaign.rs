@@ -228,6 +228,10 @@ pub struct Campaign {
     pub russian_attack_chits_used: u32,
     #[serde(default)]
     pub days: Vec<DayFacts>,
+    /// The CG's end (C23, 12.51-12.54): who won and why. Once set, the
+    /// campaign is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<crate::reph::cg_end::CgResult>,
 }
 
 impl Campaign {

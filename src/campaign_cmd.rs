@@ -112,7 +112,14 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
             ""
         }
     );
-    for side in Side::BOTH {
+    if let Some(r) = &c.result {
+        // C23, 12.51-12.54: the CG is over.
+        out.push_str(&format!(
+            "The campaign is over: {}.\n",
+            crate::reph::cg_end::verdict(r)
+        ));
+    }
+    for side in Side::BOTH.into_iter().filter(|_| c.result.is_none()) {
         let step = c.step.of(side);
         let text = match step.step() {
             Some(id) => format!("is at {}", id.step()),

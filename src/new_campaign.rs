@@ -63,6 +63,7 @@ pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> Campaig
         dice: DiceState::default(),
         russian_attack_chits_used: 0,
         days: vec![facts],
+        result: None,
     };
     let mut journal = Vec::new();
     journal::append(

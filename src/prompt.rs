@@ -40,6 +40,14 @@ impl Prompter {
         }
     }
 
+    /// The CG Day the next questions are asked on, for an answers file's
+    /// per-day answers (`[<side>.day."<date>"]`).
+    pub fn set_day(&mut self, day: crate::cg_day::CgDay) {
+        if let Prompter::Scripted(a) = self {
+            a.set_day(day);
+        }
+    }
+
     pub fn interactive(&self) -> bool {
         matches!(self, Prompter::Terminal { .. })
     }

@@ -66,6 +66,7 @@ impl<'a> Run<'a> {
         snapshot: Snapshot,
         f: impl FnOnce(&mut Session) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        self.prompter.set_day(self.state.campaign.cg_day());
         let mut session = Session {
             tables: self.tables,
             def: self.def,
@@ -217,7 +218,12 @@ impl<'a> Run<'a> {
     /// Nothing more to do in this run: say where the sides stand.
     fn report_standing(&mut self) -> Result<(), Error> {
         let (g, r) = (self.at(Side::German), self.at(Side::Russian));
-        if g == Position::Done && r == Position::Done {
+        if let Some(result) = &self.state.campaign.result {
+            self.out.say(&format!(
+                "The campaign is over: {}. `votg status` shows the CG's days.",
+                crate::reph::cg_end::verdict(result)
+            ));
+        } else if g == Position::Done && r == Position::Done {
             self.out.say(READY);
         } else {
             // One side waits at a joint step (or has finished) for the other,
@@ -295,6 +301,12 @@ pub fn refit(
     let tables = global.load_tables()?;
     let (store, state) = open(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
+    if let Some(r) = &state.campaign.result {
+        return Err(Error::Refused(format!(
+            "the campaign is over: {} (`votg status` says so). There is no Refit Phase left to run.",
+            crate::reph::cg_end::verdict(r)
+        )));
+    }
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
     prompter.check(&tables)?;
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;

@@ -78,7 +78,25 @@ fn issue_11_6_readme_answers_examples_run_on_a_new_campaign_whatever_the_dice() 
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("my-cg");
     copy_sample("cg-i-walkthrough", &dir);
-    let later = examples[1..].join("\n");
+    // Merged table by table (each example has its own [german] …).
+    fn merge(into: &mut toml::Table, from: toml::Table) {
+        for (k, v) in from {
+            match (into.get_mut(&k), v) {
+                (Some(toml::Value::Table(a)), toml::Value::Table(b)) => merge(a, b),
+                (_, v) => {
+                    into.insert(k, v);
+                }
+            }
+        }
+    }
+    let mut merged = toml::Table::new();
+    for text in &examples[1..] {
+        merge(
+            &mut merged,
+            toml::from_str(text).expect("README's example is TOML"),
+        );
+    }
+    let later = toml::to_string(&merged).unwrap();
     let answers = tmp.path().join("answers-later.toml");
     std::fs::write(&answers, &later).unwrap();
     let out = votg()

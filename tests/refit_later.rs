@@ -159,26 +159,20 @@ fn rule_12_6251_no_attack_chit_left() {
 fn c23_idle_day_says_what_votg_does_not_do() {
     let c = at_initiative(0);
     let a = chits(&c, "idle", "idle", "");
-    votg()
-        .args(["refit", c.path(), "--answers", &a])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Idle Day"));
-    let s = c.state();
-    assert_eq!(s.campaign.occasion, OccasionName::IdleDayLoop);
-    assert_eq!(s.campaign.step.german, "12.614");
-    assert_eq!(
-        s.campaign.today().unwrap().scenario,
-        None,
-        "no scenario on an Idle Day"
-    );
+    // C23: after the Idle Day the run goes on to 12.614-12.625 for the next
+    // CG Day (the CG Day loop), and stops at 12.621 for want of purchases.
     votg()
         .args(["refit", c.path(), "--answers", &a])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains(
-            "does not yet carry out steps 12.601-12.620",
-        ));
+        .stdout(predicate::str::contains("Idle Day"))
+        .stderr(predicate::str::contains("buy"));
+    let s = c.state();
+    assert_eq!(s.campaign.occasion, OccasionName::IdleDayLoop);
+    assert_eq!(s.campaign.step.german, "12.621");
+    let idle = s.campaign.days.iter().find(|d| d.date == 15).unwrap();
+    assert_eq!(idle.scenario, None, "no scenario on an Idle Day");
+    assert_eq!(s.campaign.date, 16, "12.614 ran: the next CG Day");
 }
 
 #[test]
@@ -313,16 +307,23 @@ fn rule_12_6253_counterattack_chits_are_automatic() {
 fn c23_idle_day_roster_lines_have_no_scenario() {
     let c = at_initiative(0);
     let a = chits(&c, "idle", "idle", "");
+    // The run goes on to the next CG Day (C23) and stops at its 12.621.
     votg()
         .args(["refit", c.path(), "--answers", &a])
         .assert()
-        .success();
+        .code(1);
     let s = c.state();
+    let idle_line = |side| {
+        s.side(side)
+            .roster
+            .lines
+            .iter()
+            .find(|l| l.date == 15)
+            .unwrap()
+            .scenario
+    };
     assert_eq!(
-        (
-            s.line(Side::German).scenario,
-            s.line(Side::Russian).scenario
-        ),
+        (idle_line(Side::German), idle_line(Side::Russian)),
         (None, None)
     );
 }

@@ -90,6 +90,8 @@ fn samples_are_what_make_samples_makes() {
             after.to_str().unwrap(),
             "--answers",
             answers.to_str().unwrap(),
+            "--until",
+            "12.613",
         ])
         .assert()
         .success();

@@ -1,22 +1,31 @@
 //! The Refit Phase (12.6): its sequence and, one file per step or step group,
 //! the rules that run in it.
 
+pub mod armor;
 pub mod blazes;
 pub mod casualty_vp;
+pub mod cg_days;
+pub mod cg_end;
 pub mod checklist;
 pub mod clearing;
 pub mod counterattack;
+pub mod counters;
 pub mod drms;
+pub mod elr;
 pub mod encirclement;
+pub mod equipment;
+pub mod equipment_repair;
 pub mod escape;
 pub mod escape_results;
 pub mod fortification;
+pub mod fortification_removal;
 pub mod hardening;
 pub mod initiative;
 pub mod isolation;
 pub mod isolation_guided;
 pub mod isolation_record;
 pub mod leader_hardening;
+pub mod new_day;
 pub mod outcome;
 pub mod perimeter;
 pub mod prisoners;
@@ -24,10 +33,12 @@ pub mod purchase;
 pub mod purchase_step;
 pub mod recombining;
 pub mod recon;
+pub mod replenishment;
 pub mod roster_line;
 pub mod scenario_record;
 pub mod scenario_start;
 pub mod sequence;
 pub mod session;
 pub mod strength;
+pub mod weather;
 pub mod wounded_leaders;

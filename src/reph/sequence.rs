@@ -15,9 +15,10 @@ use std::fmt;
 use crate::error::Error;
 use crate::reph::session::Session;
 use crate::reph::{
-    blazes, checklist, clearing, counterattack, encirclement, fortification, hardening, initiative,
-    isolation, perimeter, prisoners, purchase_step, recon, roster_line, scenario_start, strength,
-    wounded_leaders,
+    armor, blazes, checklist, clearing, counterattack, elr, encirclement, equipment,
+    equipment_repair, fortification, fortification_removal, hardening, initiative, isolation,
+    new_day, perimeter, prisoners, purchase_step, recon, replenishment, roster_line,
+    scenario_start, strength, weather, wounded_leaders,
 };
 use crate::side::Side;
 
@@ -141,8 +142,6 @@ const fn step(i: usize, title: &'static str, scope: Scope, action: Action, marks
     s
 }
 
-const NOT_YET: Action = Action::NotYet;
-
 /// Every step in the rules' order. 12.615 is split at the sub-steps C1 names,
 /// because only d–f are skipped before a Counterattack; 12.625 at its
 /// 12.6252, where the secret chits are revealed together. In the markers
@@ -233,33 +232,63 @@ pub const SEQUENCE: &[Step] = &[
         Action::Joint(counterattack::run),
         "",
     ),
-    step(13, "New CG Day & SAN Adjustment", JOINT, NOT_YET, "RC"),
+    step(
+        13,
+        "New CG Day & SAN Adjustment",
+        JOINT,
+        Action::Joint(new_day::run),
+        "RC",
+    ),
     step(
         14,
         "Equipment Repair & Replenishment (a-c)",
         OPEN,
-        NOT_YET,
+        Action::PerSide(equipment::abandoned_shock_bog),
         "R",
     ),
     step(
         15,
         "AFV/Wreck Recovery, Immobilization Removal, Wreck Repair (d-f)",
         OPEN,
-        NOT_YET,
+        Action::PerSide(equipment::recovery_and_repair),
         "RC",
     ),
     step(
         16,
         "Equipment Repair & Replenishment (12.6152-.6159)",
         OPEN,
-        NOT_YET,
+        Action::PerSide(equipment_repair::run),
         "R",
     ),
-    step(17, "Armor Recall & Redeployment", SECRET, NOT_YET, "R"),
-    step(18, "Fortification Removal", OPEN, NOT_YET, "R"),
-    step(19, "CPP Replenishment", SECRET, NOT_YET, "R"),
-    step(20, "ELR Loss/Gain", OPEN, NOT_YET, "RC"),
-    step(21, "Weather & EC Determination", JOINT, NOT_YET, "RC"),
+    step(
+        17,
+        "Armor Recall & Redeployment",
+        SECRET,
+        Action::PerSide(armor::run),
+        "R",
+    ),
+    step(
+        18,
+        "Fortification Removal",
+        OPEN,
+        Action::PerSide(fortification_removal::run),
+        "R",
+    ),
+    step(
+        19,
+        "CPP Replenishment",
+        SECRET,
+        Action::PerSide(replenishment::run),
+        "R",
+    ),
+    step(20, "ELR Loss/Gain", OPEN, Action::PerSide(elr::run), "RC"),
+    step(
+        21,
+        "Weather & EC Determination",
+        JOINT,
+        Action::Joint(weather::run),
+        "RC",
+    ),
     step(
         22,
         "Purchasing Reinforcement Groups",

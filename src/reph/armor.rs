@@ -1,0 +1,294 @@
+//! 12.616 Armor Recall & Redeployment: Recall (12.6161), the secret AFV
+//! Platoon Redeployment dr per eligible Pltn (12.6162, C36), Redeployed
+//! Pltns trying to re-enter, and Isolated AFV of a Redeployed Pltn (12.6163).
+
+use std::collections::BTreeMap;
+
+use crate::drm::Drm;
+use crate::error::Error;
+use crate::force::{Condition, CounterId, ForceBox, UnitKind};
+use crate::journal::Entry;
+use crate::reph::counters::{ask_ids, describe, force_op, has, ids, isolated};
+use crate::reph::session::Session;
+use crate::reph::{cg_days, drms};
+use crate::side::Side;
+
+pub const STEP: &str = "12.616";
+
+/// The Redeployment drms (12.6162): -1 at a win:loss of <= 1:2 once more
+/// than two CG scenarios are completed; +2 German from 25 Sep.
+pub fn redeployment_drms(side: Side, date: u8, won: u32, lost: u32) -> Vec<Drm> {
+    let mut d = Vec::new();
+    if won + lost > 2 && won * 2 <= lost {
+        d.push(Drm::new(
+            -1,
+            format!("win:loss {won}:{lost} is <= 1:2 (more than two CG scenarios completed)"),
+            "12.6162",
+        ));
+    }
+    if side == Side::German && date >= 25 {
+        d.push(Drm::new(2, "German, on/after 25 September", "12.6162"));
+    }
+    d
+}
+
+/// 12.616 (PerSide, secret).
+pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
+    recall(s, side)?;
+    let c = &s.state.campaign;
+    let won = c
+        .days
+        .iter()
+        .filter(|d| cg_days::played(d) && d.victor == Some(side))
+        .count() as u32;
+    let lost = c
+        .days
+        .iter()
+        .filter(|d| cg_days::played(d) && d.victor == Some(side.other()))
+        .count() as u32;
+    let base = redeployment_drms(side, c.date, won, lost);
+    // Only Pltns Redeployed in an earlier RePh try to re-enter ("any
+    // subsequent RePh step 12.6162").
+    let away = platoons(s, side, |c| {
+        c.place == ForceBox::RedeployedAfv && c.kind == UnitKind::Vehicle
+    });
+    redeployment(s, side, &base)?;
+    re_entry(s, side, &base, away)
+}
+
+/// 12.6161: a Mobile non-Isolated Retained AFV under Recall returns to Good
+/// Order (with its MA Disabled it is Retained as a Wreck); a Mobile Isolated
+/// one stays under Recall and suffers Ammunition Shortage.
+fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
+    let recalled = ids(s, side, |c| {
+        c.kind == UnitKind::Vehicle
+            && has(c, Condition::Recall)
+            && !has(c, Condition::Immobilized)
+            && c.place != ForceBox::Casualties
+    });
+    let free: Vec<_> = recalled
+        .iter()
+        .copied()
+        .filter(|id| !s.state.side(side).force.get(*id).is_some_and(isolated))
+        .collect();
+    let wrecked = ask_ids(
+        s,
+        side,
+        "recall_ma_disabled",
+        "12.6161 EXC: AFV under Recall whose MA is Disabled (Retained as Wrecks)",
+        &free,
+    )?;
+    for id in recalled {
+        let f = &mut s.state.side_mut(side).force;
+        if !free.contains(&id) {
+            force_op(f.set_condition(id, Condition::AmmoShortage))?;
+            continue;
+        }
+        force_op(f.clear_condition(id, &Condition::Recall))?;
+        if wrecked.contains(&id) {
+            force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+        }
+        let d = describe(s, id);
+        s.journal(
+            Entry::decision(
+                STEP,
+                Some(side),
+                true,
+                "Recall",
+                format!("{d} back in Good Order"),
+                "12.6161",
+            )
+            .concerning([id.to_string()]),
+        );
+    }
+    Ok(())
+}
+
+/// The Pltns (by purchase-record row; a counter without one is its own)
+/// whose counters pass `keep`.
+fn platoons(
+    s: &Session,
+    side: Side,
+    keep: impl Fn(&crate::force::Counter) -> bool,
+) -> BTreeMap<String, Vec<CounterId>> {
+    let mut m: BTreeMap<String, Vec<CounterId>> = BTreeMap::new();
+    for c in s.state.side(side).force.counters.iter().filter(|c| keep(c)) {
+        let key = c
+            .rg_row
+            .map_or_else(|| c.id.to_string(), |r| format!("row:{r}"));
+        m.entry(key).or_default().push(c.id);
+    }
+    m
+}
+
+/// A Redeployed Pltn re-enters on a Final dr <= 1 (Historical DRM added):
+/// back to Retained with Immobilization removed and weapons repaired.
+fn re_entry(
+    s: &mut Session,
+    side: Side,
+    base: &[Drm],
+    away: BTreeMap<String, Vec<CounterId>>,
+) -> Result<(), Error> {
+    let mut drms = base.to_vec();
+    drms.extend(drms::historical(
+        s.tables,
+        side,
+        s.state.campaign.cg_day(),
+        "12.6162",
+    ));
+    for (pltn, members) in away {
+        s.concerning(members.iter().map(ToString::to_string));
+        let what = format!(
+            "{} Redeployed AFV Pltn {pltn} re-entry (<= 1 re-enters)",
+            side.name()
+        );
+        let r = s.roll(
+            side,
+            STEP,
+            "afv-platoon-redeployment",
+            None,
+            &drms,
+            &what,
+            true,
+        )?;
+        if r.final_result > 1 {
+            s.journal(Entry::decision(
+                STEP,
+                Some(side),
+                true,
+                "Redeployed Pltn",
+                format!("{pltn} stays Redeployed"),
+                "12.6162",
+            ));
+            continue;
+        }
+        let row = members
+            .first()
+            .and_then(|id| s.state.side(side).force.get(*id))
+            .and_then(|c| c.rg_row);
+        let leaders = ids(s, side, |c| {
+            c.place == ForceBox::RedeployedAfv
+                && c.kind == UnitKind::ArmorLeader
+                && row.is_some()
+                && c.rg_row == row
+        });
+        let f = &mut s.state.side_mut(side).force;
+        for id in members.iter().chain(&leaders) {
+            force_op(f.move_to(*id, ForceBox::Retained))?;
+            for cond in [
+                Condition::Immobilized,
+                Condition::Malfunctioned,
+                Condition::Disabled,
+            ] {
+                force_op(f.clear_condition(*id, &cond))?;
+            }
+        }
+        s.journal(Entry::decision(
+            STEP,
+            Some(side),
+            true,
+            "Redeployed Pltn",
+            format!("{pltn} re-enters play"),
+            "12.6162",
+        ));
+    }
+    s.concerning([]);
+    Ok(())
+}
+
+/// 12.6162: a secret dr per eligible Pltn: non-Isolated, non-Dug-In,
+/// Retained (or left on the map immobilized/abandoned), one of whose AFV
+/// was on the map in a CG scenario (C36: the players name Pltns bought to
+/// enter that did not; by default all did).
+fn redeployment(s: &mut Session, side: Side, drms: &[Drm]) -> Result<(), Error> {
+    let eligible = platoons(s, side, |c| {
+        c.kind == UnitKind::Vehicle
+            && matches!(c.place, ForceBox::Retained | ForceBox::LeftOnMap)
+            && !isolated(c)
+    });
+    let firsts: Vec<CounterId> = eligible.values().map(|v| v[0]).collect();
+    let not_entered = ask_ids(
+        s,
+        side,
+        "not_entered",
+        "12.6162, READINGS.md C36: AFV Pltns (one AFV each) bought to enter that did not enter",
+        &firsts,
+    )?;
+    for (pltn, members) in eligible {
+        if not_entered.contains(&members[0]) {
+            continue;
+        }
+        s.concerning(members.iter().map(ToString::to_string));
+        let what = format!("{} AFV Platoon Redeployment {pltn}", side.name());
+        let r = s.roll(
+            side,
+            STEP,
+            "afv-platoon-redeployment",
+            None,
+            drms,
+            &what,
+            true,
+        )?;
+        if r.key() != "removed" {
+            continue;
+        }
+        let row = s
+            .state
+            .side(side)
+            .force
+            .get(members[0])
+            .and_then(|c| c.rg_row);
+        let leaders = ids(s, side, |c| {
+            c.place == ForceBox::Retained
+                && c.kind == UnitKind::ArmorLeader
+                && row.is_some()
+                && c.rg_row == row
+        });
+        let isolated_mobile = ids(s, side, |c| {
+            c.kind == UnitKind::Vehicle
+                && row.is_some()
+                && c.rg_row == row
+                && isolated(c)
+                && !has(c, Condition::Immobilized)
+                && c.place != ForceBox::Casualties
+        });
+        let f = &mut s.state.side_mut(side).force;
+        for id in members.iter().chain(&leaders) {
+            force_op(f.move_to(*id, ForceBox::RedeployedAfv))?;
+        }
+        for id in &isolated_mobile {
+            let d = describe(s, *id);
+            s.say(format!("  {d} is Isolated and stays in play: in each friendly RPh of the next scenario a dr <= the turn number puts it under Recall (12.6163)."));
+        }
+        s.journal(Entry::decision(
+            STEP,
+            Some(side),
+            true,
+            "AFV Pltn Redeployed",
+            pltn,
+            "12.6162",
+        ));
+    }
+    s.concerning([]);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_12_6162_redeployment_drms() {
+        let t = |side, date, w, l| {
+            redeployment_drms(side, date, w, l)
+                .iter()
+                .map(|d| d.value)
+                .sum::<i32>()
+        };
+        assert_eq!(t(Side::Russian, 20, 1, 1), 0, "not until > two scenarios");
+        assert_eq!(t(Side::Russian, 20, 1, 2), -1);
+        assert_eq!(t(Side::Russian, 20, 2, 2), 0);
+        assert_eq!(t(Side::German, 25, 2, 1), 2);
+        assert_eq!(t(Side::German, 24, 0, 3), -1);
+    }
+}

@@ -1,0 +1,110 @@
+//! What the equipment and armor steps (12.615-12.617) ask about counters
+//! and read from them.
+
+use crate::error::Error;
+use crate::force::{Condition, Counter, CounterId, UnitKind};
+use crate::reph::session::Session;
+use crate::side::Side;
+
+pub fn isolated(c: &Counter) -> bool {
+    c.condition
+        .iter()
+        .any(|x| matches!(x, Condition::Isolated(_)))
+}
+
+pub fn has(c: &Counter, condition: Condition) -> bool {
+    c.condition.contains(&condition)
+}
+
+/// Assault Engineer squads (12.6154, 12.617): squads of an RG with note e
+/// (Assault Engineers, VotG24: the German Pionier, the Russian Storm Group);
+/// a German 8-3-8 given outside an RG is one too (unit ladders, VotG24).
+pub fn assault_engineer(s: &Session, side: Side, c: &Counter) -> bool {
+    if c.kind != UnitKind::Squad {
+        return false;
+    }
+    let chart = match side {
+        Side::German => &s.tables.german_rg,
+        Side::Russian => &s.tables.russian_rg,
+    };
+    match c.rg.as_deref().and_then(|rg| chart.rg(rg)) {
+        Some(def) => def.has_note("e"),
+        None => side == Side::German && c.unit == "8-3-8",
+    }
+}
+
+/// Non-Isolated Retained Assault Engineer squads of the side.
+pub fn assault_engineer_squads(s: &Session, side: Side) -> usize {
+    s.state
+        .side(side)
+        .force
+        .in_box(crate::force::ForceBox::Retained)
+        .filter(|c| assault_engineer(s, side, c) && !isolated(c))
+        .count()
+}
+
+/// The ids of the side's counters that pass `keep`.
+pub fn ids(s: &Session, side: Side, keep: impl Fn(&Counter) -> bool) -> Vec<CounterId> {
+    s.state
+        .side(side)
+        .force
+        .counters
+        .iter()
+        .filter(|c| keep(c))
+        .map(|c| c.id)
+        .collect()
+}
+
+/// An optional list of counter ids out of `candidates` (none by default).
+/// Not asked when there is no candidate.
+pub fn ask_ids(
+    s: &mut Session,
+    side: Side,
+    name: &str,
+    question: &str,
+    candidates: &[CounterId],
+) -> Result<Vec<CounterId>, Error> {
+    if candidates.is_empty() {
+        return Ok(vec![]);
+    }
+    let listed: Vec<String> = candidates.iter().map(|id| describe(s, *id)).collect();
+    let words = s.prompter.optional_list(
+        side,
+        name,
+        &format!(
+            "{question} ({}; counter ids, none by default)",
+            listed.join(", ")
+        ),
+    )?;
+    let mut out = Vec::new();
+    for w in words
+        .iter()
+        .flat_map(|w| w.split([',', ' ']))
+        .filter(|w| !w.is_empty())
+    {
+        let id: CounterId = w.parse().map_err(Error::Refused)?;
+        if !candidates.contains(&id) {
+            return Err(Error::Refused(format!(
+                "`{}.{name}`: {id} is not one of {}. Nothing was changed.",
+                side.id(),
+                listed.join(", ")
+            )));
+        }
+        out.push(id);
+    }
+    Ok(out)
+}
+
+/// `G-17 4-6-7` for messages.
+pub fn describe(s: &Session, id: CounterId) -> String {
+    match s.state.side(id.side).force.get(id) {
+        Some(c) => format!("{id} {}", c.unit),
+        None => id.to_string(),
+    }
+}
+
+/// Applies a Force Organizer change; a missing counter is a bug in the
+/// step, reported as a refusal rather than a panic.
+pub fn force_op<T>(r: Result<T, crate::force::ForceError>) -> Result<T, Error> {
+    r.map_err(|e| Error::Refused(e.to_string()))
+}

@@ -1,0 +1,377 @@
+//! 12.615 Equipment Repair & Replenishment, in the three parts the sequence
+//! keeps apart (C1): a-c (abandoned, Shocked/UK, bogged AFV, as checklists
+//! whose outcome the players enter: their tables are in the ASLRB), d-f
+//! (AFV/Wreck Recovery, Immobilization Removal, Wreck Repair; skipped before
+//! a Counterattack) and 12.6152-.6159 (`equipment_repair`).
+
+use crate::drm::Drm;
+use crate::error::Error;
+use crate::force::{Condition, ForceBox, UnitKind};
+use crate::journal::Entry;
+use crate::reph::counters::{ask_ids, describe, force_op, has, ids, isolated};
+use crate::reph::new_day;
+use crate::reph::session::Session;
+use crate::side::Side;
+
+pub const STEP_A: &str = "12.615a";
+pub const STEP_D: &str = "12.615d";
+
+/// 12.615a-c (PerSide, open).
+pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
+    // Before a Counterattack 12.614 did not run: the second scenario of the
+    // CG Day gets its facts and roster line here.
+    new_day::counterattack_scenario(s);
+    new_day::ensure_line(s, side);
+    let vehicle =
+        |c: &crate::force::Counter| c.kind == UnitKind::Vehicle && c.place != ForceBox::Casualties;
+    // a) re-manned or left abandoned (default: left).
+    let abandoned = ids(s, side, |c| {
+        vehicle(c) && has(c, Condition::Abandoned) && !isolated(c)
+    });
+    for id in ask_ids(
+        s,
+        side,
+        "remanned",
+        "12.6151a: abandoned AFV re-manned by a Retained unit",
+        &abandoned,
+    )? {
+        force_op(
+            s.state
+                .side_mut(side)
+                .force
+                .clear_condition(id, &Condition::Abandoned),
+        )?;
+        let d = describe(s, id);
+        s.say(format!(
+            "{d} is re-manned; the unit manning it begins the next scenario in it (12.6151a)."
+        ));
+        s.journal(
+            Entry::decision(STEP_A, Some(side), false, "Re-manned", d, "12.6151a")
+                .concerning([id.to_string()]),
+        );
+    }
+    // b) Shock/UK: dr (C7.42) until it is over; the players enter which were
+    // eliminated, the others recover.
+    let shocked = ids(s, side, |c| vehicle(c) && has(c, Condition::Shocked));
+    let lost = ask_ids(
+        s,
+        side,
+        "shock_eliminated",
+        "12.6151b: Shocked/UK AFV eliminated by their C7.42 drs",
+        &shocked,
+    )?;
+    for id in shocked {
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.clear_condition(id, &Condition::Shocked))?;
+        if lost.contains(&id) {
+            force_op(f.eliminate(id))?;
+        }
+        let what = if lost.contains(&id) {
+            "eliminated"
+        } else {
+            "recovered from Shock/UK"
+        };
+        let d = describe(s, id);
+        s.journal(
+            Entry::decision(
+                STEP_A,
+                Some(side),
+                false,
+                "Shock/UK (C7.42)",
+                format!("{d} {what}"),
+                "12.6151b",
+            )
+            .concerning([id.to_string()]),
+        );
+    }
+    // c) Bog Removal (D8.3) until unbogged or immobilized.
+    let bogged = ids(s, side, |c| {
+        vehicle(c) && has(c, Condition::Bogged) && !has(c, Condition::Abandoned)
+    });
+    let stuck = ask_ids(
+        s,
+        side,
+        "bog_immobilized",
+        "12.6151c: bogged AFV Immobilized by their D8.3 Bog Removal attempts",
+        &bogged,
+    )?;
+    for id in bogged {
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.clear_condition(id, &Condition::Bogged))?;
+        let c = f.get(id).cloned();
+        if stuck.contains(&id) {
+            force_op(f.set_condition(id, Condition::Immobilized))?;
+        } else if let Some(c) = c
+            && c.place == ForceBox::LeftOnMap
+            && !isolated(&c)
+        {
+            // Unbogged and non-Isolated: cleared from the map.
+            force_op(f.move_to(id, ForceBox::Retained))?;
+        }
+        let what = if stuck.contains(&id) {
+            "Immobilized"
+        } else {
+            "unbogged"
+        };
+        let d = describe(s, id);
+        s.journal(
+            Entry::decision(
+                STEP_A,
+                Some(side),
+                false,
+                "Bog Removal (D8.3)",
+                format!("{d} {what}"),
+                "12.6151c",
+            )
+            .concerning([id.to_string()]),
+        );
+    }
+    Ok(())
+}
+
+/// 12.615d-f (PerSide, open).
+pub fn recovery_and_repair(s: &mut Session, side: Side) -> Result<(), Error> {
+    recovery(s, side)?;
+    immobilization_removal(s, side)?;
+    wreck_repair(s, side)
+}
+
+fn labor_drm(c: &crate::force::Counter, rule: &str) -> Option<Drm> {
+    has(c, Condition::Labor).then(|| Drm::new(-1, "Labor Status (-1 Labor counter)", rule))
+}
+
+/// The AFV/Wreck Recovery drms (12.6151d).
+pub fn recovery_drms(isolated: bool, in_perimeter: bool, dug_in: bool) -> Vec<Drm> {
+    let mut d = Vec::new();
+    if isolated {
+        d.push(Drm::new(2, "Isolated", "12.6151d"));
+    }
+    if in_perimeter {
+        d.push(Drm::new(-2, "In friendly Perimeter", "12.6151d"));
+    }
+    if dug_in {
+        d.push(Drm::new(2, "Dug-In", "12.6151d"));
+    }
+    d
+}
+
+/// d) each friendly immobilized AFV or Wreck left on the map: non-Isolated,
+/// or Isolated with a path free of enemy Control the players name.
+fn recovery(s: &mut Session, side: Side) -> Result<(), Error> {
+    let on_map =
+        |c: &crate::force::Counter| c.kind == UnitKind::Vehicle && c.place == ForceBox::LeftOnMap;
+    let iso = ids(s, side, |c| on_map(c) && isolated(c));
+    let with_path = ask_ids(
+        s,
+        side,
+        "recover_isolated",
+        "12.6151d EXC: Isolated AFV/Wrecks with a path free of enemy Control to a friendly Perimeter Location",
+        &iso,
+    )?;
+    let cands = ids(s, side, |c| {
+        on_map(c) && (!isolated(c) || with_path.contains(&c.id))
+    });
+    let outside = ask_ids(
+        s,
+        side,
+        "outside_perimeter",
+        "12.6151d: AFV/Wrecks NOT in the friendly Perimeter (the others get -2)",
+        &cands,
+    )?;
+    let dug_in = ask_ids(s, side, "dug_in", "12.6151d: Dug-In AFV (+2)", &cands)?;
+    for id in cands {
+        let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        let wreck = !has(&c, Condition::Immobilized);
+        let drms = recovery_drms(isolated(&c), !outside.contains(&id), dug_in.contains(&id));
+        s.concerning([id.to_string()]);
+        let what = format!("{} Recovery of {}", side.name(), describe(s, id));
+        let r = s.roll(
+            side,
+            STEP_D,
+            "afv-wreck-recovery",
+            None,
+            &drms,
+            &what,
+            false,
+        )?;
+        let f = &mut s.state.side_mut(side).force;
+        if wreck && r.roll.original() == 6 {
+            // Burnt-Out Wreck: unrecoverable (it may be scrounged, 12.6082).
+            force_op(f.eliminate(id))?;
+            s.say("  Original 6: the Wreck becomes a Burnt-Out Wreck (12.6151d).");
+        } else if r.key() == "recovered" {
+            force_op(f.move_to(
+                id,
+                if wreck {
+                    ForceBox::RetainedWreck
+                } else {
+                    ForceBox::Retained
+                },
+            ))?;
+        }
+    }
+    s.concerning([]);
+    Ok(())
+}
+
+/// The Immobilization Removal drms (12.6151e).
+pub fn immobilization_drms(
+    c: &crate::force::Counter,
+    non_qualified: bool,
+    leader_drm: i32,
+) -> Vec<Drm> {
+    let mut d = Vec::new();
+    let rule = "12.6151e";
+    if isolated(c) && leader_drm != 0 {
+        d.push(Drm::new(leader_drm, "Armor leader DRM (Isolated)", rule));
+    }
+    if non_qualified {
+        d.push(Drm::new(
+            1,
+            "Only Non-Qualified Use (A21.13) possible",
+            rule,
+        ));
+    }
+    if isolated(c) {
+        d.push(Drm::new(1, "Isolated", rule));
+    }
+    if has(c, Condition::InexperiencedCrew) {
+        d.push(Drm::new(
+            1,
+            "Manned by Inexperienced Crew (D3.45; 12.6227)",
+            rule,
+        ));
+    }
+    d.extend(labor_drm(c, rule));
+    d
+}
+
+/// e) each Retained immobilized AFV, or manned Isolated immobilized AFV.
+fn immobilization_removal(s: &mut Session, side: Side) -> Result<(), Error> {
+    let cands = ids(s, side, |c| {
+        c.kind == UnitKind::Vehicle
+            && has(c, Condition::Immobilized)
+            && (matches!(c.place, ForceBox::Retained | ForceBox::DugInAfv)
+                || (c.place == ForceBox::LeftOnMap && isolated(c) && !has(c, Condition::Abandoned)))
+    });
+    let nq = ask_ids(
+        s,
+        side,
+        "non_qualified",
+        "12.6151e/12.6152: only Non-Qualified Use (A21.13) possible",
+        &cands,
+    )?;
+    for id in cands {
+        let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        let leader = if isolated(&c) {
+            s.prompter.number(
+                side,
+                "armor_leader_drm",
+                "12.6151e: the DRM of an armor leader with an Isolated immobilized AFV (0 if none)",
+                -3,
+                0,
+                Some(0),
+            )? as i32
+        } else {
+            0
+        };
+        let drms = immobilization_drms(&c, nq.contains(&id), leader);
+        s.concerning([id.to_string()]);
+        let what = format!(
+            "{} Immobilization Removal of {}",
+            side.name(),
+            describe(s, id)
+        );
+        let r = s.roll(
+            side,
+            STEP_D,
+            "immobilization-removal",
+            None,
+            &drms,
+            &what,
+            false,
+        )?;
+        mobile_or_labor(s, side, id, r.key() == "mobile", Condition::Immobilized)?;
+    }
+    s.concerning([]);
+    Ok(())
+}
+
+/// Success clears the condition and the Labor counter; failure marks a
+/// Labor counter (12.6151e/f *: optional, always taken since it only helps).
+fn mobile_or_labor(
+    s: &mut Session,
+    side: Side,
+    id: crate::force::CounterId,
+    ok: bool,
+    cond: Condition,
+) -> Result<(), Error> {
+    let f = &mut s.state.side_mut(side).force;
+    if ok {
+        force_op(f.clear_condition(id, &cond))?;
+        force_op(f.clear_condition(id, &Condition::Labor))?;
+    } else {
+        force_op(f.set_condition(id, Condition::Labor))?;
+        s.say("  Marked with a -1 Labor counter.");
+    }
+    Ok(())
+}
+
+/// The Wreck Repair drms (12.6151f).
+pub fn wreck_drms(side: Side, c: &crate::force::Counter, partially_armored: bool) -> Vec<Drm> {
+    let mut d = Vec::new();
+    if side == Side::German {
+        d.push(Drm::new(-1, "German", "12.6151f"));
+    }
+    if partially_armored {
+        d.push(Drm::new(1, "Partially armored (D1.22)", "12.6151f"));
+    }
+    d.extend(labor_drm(c, "12.6151f"));
+    d
+}
+
+/// f) each Retained Wreck (not a Captured enemy one).
+fn wreck_repair(s: &mut Session, side: Side) -> Result<(), Error> {
+    let cands = ids(s, side, |c| {
+        c.place == ForceBox::RetainedWreck && !has(c, Condition::Captured)
+    });
+    let partial = ask_ids(
+        s,
+        side,
+        "partially_armored",
+        "12.6151f: partially armored (D1.22) Wrecks",
+        &cands,
+    )?;
+    for id in cands {
+        let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        let drms = wreck_drms(side, &c, partial.contains(&id));
+        s.concerning([id.to_string()]);
+        let what = format!("{} Wreck Repair of {}", side.name(), describe(s, id));
+        let r = s.roll(side, STEP_D, "wreck-repair", None, &drms, &what, false)?;
+        let f = &mut s.state.side_mut(side).force;
+        if r.roll.original() == 6 {
+            force_op(f.eliminate(id))?;
+            s.say("  Original 6: the Wreck is a total loss and is Eliminated (12.6151f).");
+        } else if r.key() == "repaired" {
+            force_op(f.move_to(id, ForceBox::Retained))?;
+            force_op(f.clear_condition(id, &Condition::Labor))?;
+        } else {
+            force_op(f.set_condition(id, Condition::Labor))?;
+            s.say("  Marked with a -1 Labor counter.");
+        }
+    }
+    s.concerning([]);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_12_6151d_recovery_drms() {
+        let t = |i, p, d| recovery_drms(i, p, d).iter().map(|d| d.value).sum::<i32>();
+        assert_eq!(t(false, true, false), -2);
+        assert_eq!(t(true, false, true), 4);
+    }
+}

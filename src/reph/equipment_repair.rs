@@ -1,0 +1,328 @@
+//! 12.6152-12.6159: Weapon Repair, AFV MG exchange, FT/DC, Captured
+//! weapons and AFV, and the automatic restorations (Special Ammo, Low Ammo,
+//! Ammunition Shortage).
+
+use crate::drm::Drm;
+use crate::error::Error;
+use crate::force::{Condition, Counter, ForceBox, UnitKind};
+use crate::journal::Entry;
+use crate::reph::counters::{
+    ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated,
+};
+use crate::reph::session::Session;
+use crate::side::Side;
+
+pub const STEP: &str = "12.615g";
+
+/// A9.72: a weapon is repaired on a dr of 1 unless its counter prints
+/// another Repair Number; votg keeps no per-counter Repair Numbers, so this
+/// is the Repair Number of every weapon.
+pub const REPAIR_NUMBER: i32 = 1;
+
+fn weapon(c: &Counter) -> bool {
+    matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle)
+}
+
+/// The Weapon Repair drms (12.6152, C38).
+pub fn repair_drms(side: Side, c: &Counter, non_qualified: bool) -> Vec<Drm> {
+    let rule = "12.6152";
+    let mut d = Vec::new();
+    if c.kind == UnitKind::Vehicle {
+        d.push(Drm::new(-2, "Vehicular-mounted", rule));
+    }
+    if side == Side::Russian && (c.unit.contains("MG") || c.unit.contains("ATR")) {
+        d.push(Drm::new(-1, "Russian MG/ATR (READINGS.md C38)", rule));
+    }
+    d.push(Drm::new(
+        -REPAIR_NUMBER,
+        format!("Weapon Repair Number {REPAIR_NUMBER} (A9.72, READINGS.md C38)"),
+        rule,
+    ));
+    if non_qualified {
+        d.push(Drm::new(
+            1,
+            "Only Non-Qualified Use (A21.13) possible",
+            rule,
+        ));
+    }
+    if isolated(c) {
+        d.push(Drm::new(1, "Isolated", rule));
+    }
+    d
+}
+
+/// 12.6152-12.6159 (PerSide, open).
+pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
+    weapon_repair(s, side)?;
+    mg_exchange(s, side)?;
+    ft_dc(s, side)?;
+    captured(s, side)?;
+    restored(s, side);
+    Ok(())
+}
+
+/// 12.6152: a dr for each malfunctioned non-Captured Retained Weapon.
+fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
+    let cands = ids(s, side, |c| {
+        weapon(c)
+            && c.place == ForceBox::Retained
+            && has(c, Condition::Malfunctioned)
+            && !has(c, Condition::Captured)
+    });
+    let nq = ask_ids(
+        s,
+        side,
+        "weapon_non_qualified",
+        "12.6152: weapons that only Non-Qualified Use (A21.13) can repair",
+        &cands,
+    )?;
+    let vehicles: Vec<_> = cands
+        .iter()
+        .copied()
+        .filter(|id| {
+            s.state
+                .side(side)
+                .force
+                .get(*id)
+                .is_some_and(|c| c.kind == UnitKind::Vehicle)
+        })
+        .collect();
+    let ma = ask_ids(
+        s,
+        side,
+        "malfunctioned_ma",
+        "12.6152: AFV whose malfunctioned weapon is the MA",
+        &vehicles,
+    )?;
+    for id in cands {
+        let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        s.concerning([id.to_string()]);
+        let what = format!("{} Weapon Repair of {}", side.name(), describe(s, id));
+        let r = s.roll(
+            side,
+            STEP,
+            "weapon-repair",
+            None,
+            &repair_drms(side, &c, nq.contains(&id)),
+            &what,
+            false,
+        )?;
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.clear_condition(id, &Condition::Malfunctioned))?;
+        if r.key() == "repaired" {
+            continue;
+        }
+        if c.kind != UnitKind::Vehicle {
+            force_op(f.eliminate(id))?;
+        } else if ma.contains(&id) {
+            force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+            s.say("  The MA is lost: the AFV is Retained as a Wreck (12.615d).");
+        } else {
+            force_op(f.set_condition(id, Condition::Disabled))?;
+        }
+    }
+    s.concerning([]);
+    Ok(())
+}
+
+/// 12.6153: a Disabled non-Captured non-Isolated AFV MG repaired by
+/// Eliminating a friendly non-Isolated Retained LMG (the side chooses).
+fn mg_exchange(s: &mut Session, side: Side) -> Result<(), Error> {
+    let afv = ids(s, side, |c| {
+        c.kind == UnitKind::Vehicle
+            && has(c, Condition::Disabled)
+            && !has(c, Condition::Captured)
+            && !isolated(c)
+            && c.place != ForceBox::Casualties
+    });
+    let lmgs = ids(s, side, |c| {
+        c.kind == UnitKind::Sw
+            && c.unit.contains("LMG")
+            && c.place == ForceBox::Retained
+            && !isolated(c)
+            && !has(c, Condition::Malfunctioned)
+    });
+    if lmgs.is_empty() {
+        return Ok(());
+    }
+    let chosen = ask_ids(
+        s,
+        side,
+        "mg_exchange",
+        "12.6153: AFV whose Disabled MG is repaired by Eliminating a Retained LMG",
+        &afv,
+    )?;
+    if chosen.len() > lmgs.len() {
+        return Err(Error::Refused(format!(
+            "12.6153: {} AFV MG exchanges need as many Retained LMG; the {} has {}. Nothing was changed.",
+            chosen.len(),
+            side.name(),
+            lmgs.len()
+        )));
+    }
+    for (vehicle, lmg) in chosen.into_iter().zip(lmgs) {
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.clear_condition(vehicle, &Condition::Disabled))?;
+        force_op(f.eliminate(lmg))?;
+        let text = format!(
+            "{} MG repaired; {} Eliminated",
+            describe(s, vehicle),
+            describe(s, lmg)
+        );
+        s.journal(
+            Entry::decision(STEP, Some(side), false, "AFV MG exchange", text, "12.6153")
+                .concerning([vehicle.to_string(), lmg.to_string()]),
+        );
+    }
+    Ok(())
+}
+
+/// 12.6154: each FT/DC removed from play in the scenario (now among the
+/// Casualties) is Retained only if removed by an Original effects DR <= 10
+/// (the players say which), at most as many of each as non-Isolated
+/// Assault Engineer squads.
+fn ft_dc(s: &mut Session, side: Side) -> Result<(), Error> {
+    let kind_of = |c: &Counter| -> Option<&'static str> {
+        let u = c.unit.to_ascii_uppercase();
+        (c.kind == UnitKind::Sw).then_some(())?;
+        if u.contains("FT") {
+            Some("FT")
+        } else if u.contains("DC") {
+            Some("DC")
+        } else {
+            None
+        }
+    };
+    let cands = ids(s, side, |c| {
+        c.place == ForceBox::Casualties && kind_of(c).is_some()
+    });
+    let kept = ask_ids(
+        s,
+        side,
+        "ft_dc_kept",
+        "12.6154: FT/DC removed from play by an Original effects DR <= 10",
+        &cands,
+    )?;
+    let cap = assault_engineer_squads(s, side);
+    for which in ["FT", "DC"] {
+        let these: Vec<_> = kept
+            .iter()
+            .copied()
+            .filter(|id| s.state.side(side).force.get(*id).and_then(kind_of) == Some(which))
+            .collect();
+        if these.len() > cap {
+            return Err(Error::Refused(format!(
+                "12.6154: the {} may Retain at most {cap} {which} (one per non-Isolated Assault Engineer squad); {} were listed. Nothing was changed.",
+                side.name(),
+                these.len()
+            )));
+        }
+        for id in these {
+            force_op(s.state.side_mut(side).force.move_to(id, ForceBox::Retained))?;
+            let d = describe(s, id);
+            s.journal(
+                Entry::decision(STEP, Some(side), false, "FT/DC Retained", d, "12.6154")
+                    .concerning([id.to_string()]),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// 12.6155: a dr for each functioning Captured Retained Weapon (>= 3
+/// Eliminated, or Disabled if Vehicular-mounted); a malfunctioned one is
+/// Eliminated (or Disabled). 12.6156: a Captured AFV with no functioning
+/// Weapon becomes a Wreck (the players say which).
+fn captured(s: &mut Session, side: Side) -> Result<(), Error> {
+    let cands = ids(s, side, |c| {
+        weapon(c)
+            && c.place == ForceBox::Retained
+            && has(c, Condition::Captured)
+            && !has(c, Condition::Disabled)
+    });
+    for id in cands {
+        let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        let lost = if has(&c, Condition::Malfunctioned) {
+            true
+        } else {
+            s.concerning([id.to_string()]);
+            let what = format!("{} Captured Weapon {}", side.name(), describe(s, id));
+            s.roll(side, STEP, "captured-weapon", None, &[], &what, false)?
+                .key()
+                == "eliminated"
+        };
+        if lost {
+            let f = &mut s.state.side_mut(side).force;
+            force_op(f.clear_condition(id, &Condition::Malfunctioned))?;
+            if c.kind == UnitKind::Vehicle {
+                force_op(f.set_condition(id, Condition::Disabled))?;
+            } else {
+                force_op(f.eliminate(id))?;
+            }
+        }
+    }
+    s.concerning([]);
+    let afv = ids(s, side, |c| {
+        c.kind == UnitKind::Vehicle && c.place == ForceBox::Retained && has(c, Condition::Captured)
+    });
+    for id in ask_ids(
+        s,
+        side,
+        "captured_afv_wrecked",
+        "12.6156: Captured AFV with no functioning Weapon (they become Wrecks)",
+        &afv,
+    )? {
+        force_op(
+            s.state
+                .side_mut(side)
+                .force
+                .move_to(id, ForceBox::RetainedWreck),
+        )?;
+        let d = describe(s, id);
+        s.journal(
+            Entry::decision(
+                STEP,
+                Some(side),
+                false,
+                "Captured AFV becomes a Wreck",
+                d,
+                "12.6156",
+            )
+            .concerning([id.to_string()]),
+        );
+    }
+    Ok(())
+}
+
+/// 12.6157-12.6159: restored without a roll on every non-Isolated unit.
+fn restored(s: &mut Session, side: Side) {
+    let short = ids(s, side, |c| has(c, Condition::AmmoShortage) && !isolated(c));
+    for id in &short {
+        let _ = s
+            .state
+            .side_mut(side)
+            .force
+            .clear_condition(*id, &Condition::AmmoShortage);
+    }
+    s.say(format!(
+        "{}: Depleted ammunition of non-Captured non-Isolated Retained Guns restored (12.6157); Low Ammo counters of non-Isolated units removed (12.6158); Ammunition Shortage lifted from {} non-Isolated unit(s) (12.6159).",
+        side.name(),
+        short.len()
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::force::{CounterId, NewCounter};
+
+    #[test]
+    fn rule_12_6152_weapon_repair_drms() {
+        let mut f = crate::force::Force::new(Side::Russian);
+        let id: CounterId = f.add(NewCounter::new("LMG", UnitKind::Sw, ForceBox::Retained));
+        let c = f.get(id).unwrap().clone();
+        let t = |d: Vec<Drm>| d.iter().map(|d| d.value).sum::<i32>();
+        assert_eq!(t(repair_drms(Side::Russian, &c, false)), -2);
+        assert_eq!(t(repair_drms(Side::German, &c, true)), 0);
+    }
+}
