@@ -734,7 +734,9 @@ fn issue_7_a_public_step_is_undone_by_either_side_and_named() {
         .args(["undo", c.path(), "--side", "german"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Undone: 12.626 Wind & Unit Setup (public)."));
+        .stdout(predicate::str::contains(
+            "Undone: 12.626 Wind & Unit Setup (public).",
+        ));
     votg()
         .args(["undo", c.path(), "--side", "german"])
         .assert()

@@ -49,6 +49,10 @@ pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
             _ => {}
         }
         purchase::record(&mut s.state, side, q);
+        // The row just written is the one this purchase's journal row is
+        // about (`votg explain` finds it so).
+        let row = s.state.side(side).purchases.len();
+        s.concerning([format!("row:{row}")]);
         let pools = match (q.from_support, q.from_cpp) {
             (0, c) => format!("{c} CPP"),
             (s, 0) => format!("{s} Support CPP"),
@@ -82,6 +86,7 @@ pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
             "12.621",
         ));
     }
+    s.concerning([]);
 }
 
 /// The step: ask (or read) the purchases, then record them all.
