@@ -292,9 +292,7 @@ pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> 
         out = out.trim_start_matches('\n').to_string();
         if !view.reveal {
             // Said always, so it tells nothing about how many there are.
-            out.push_str(
-                "Any secret row(s) hidden: show a side's own with --side, or all with --reveal (post-game review).\n",
-            );
+            out.push_str("Any secret row(s) hidden: --side S shows a side's own, --reveal all.\n");
         }
     }
     Ok(out)

@@ -26,15 +26,17 @@ const CSS: &str = r#"
 @page { size: landscape; margin: 8mm; }
 * { box-sizing: border-box; }
 body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 7.5pt; color: #000; }
-.sheet { width: 262mm; height: 190mm; overflow: hidden; page-break-after: always; break-after: page; position: relative; }
+.sheet { width: 262mm; page-break-after: always; break-after: page; }
 .sheet:last-child { page-break-after: auto; break-after: auto; }
 h1 { font-size: 12pt; margin: 0 0 1mm 0; letter-spacing: 0.05em; text-transform: uppercase; }
 .sub { font-size: 8pt; margin: 0 0 2mm 0; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { border: 0.3mm solid #000; padding: 0.4mm 0.8mm; vertical-align: top; overflow-wrap: anywhere; }
-th { background: #ddd; font-size: 6.5pt; font-weight: bold; text-align: center; }
-td.n { text-align: center; }
+th { overflow-wrap: normal; background: #ddd; font-size: 6.5pt; font-weight: bold; text-align: center; }
+td.n { text-align: center; overflow-wrap: normal; }
 tr.blank td { height: 5mm; }
+.roster table { table-layout: auto; }
+.roster tr.blank td { height: 7mm; }
 .grp { text-align: center; background: #eee; }
 .legend { font-size: 6.5pt; margin-top: 1.5mm; }
 .boxes { display: grid; grid-template-columns: repeat(4, 1fr); gap: 1.5mm; }

@@ -120,7 +120,8 @@ impl Sheet {
                     .iter()
                     .map(|&c| self.header[c].as_str())
                     .collect();
-                out.push_str(&format!("({}/{n}) {}\n", i + 1, names.join(", ")));
+                let title = format!("({}/{n}) {}", i + 1, names.join(", "));
+                out.push_str(&fold(&title, width, 6));
             }
             out.push_str(&format!("{}\n", self.table(cols, Some(width))));
         }

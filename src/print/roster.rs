@@ -47,7 +47,7 @@ pub fn sheet(state: &CampaignState, tables: &Tables, side: Side) -> String {
         .unwrap_or(last);
     for date in (last + 1)..=def_last {
         let hist = tables.historical_drm.drm(side, date, false);
-        let cols = if german { 25 } else { 22 };
+        let cols = if german { 24 } else { 21 };
         let mut row = String::from("<tr class=\"blank\">");
         row.push_str(&tdn(&format!("{date}/9")));
         row.push_str(&td(""));
