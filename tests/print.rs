@@ -2,7 +2,7 @@
 //! the figures of that side's files and nothing of the other side's.
 
 mod common;
-use common::{load, votg};
+use common::{copy_all, load, votg};
 use std::path::Path;
 use votg::side::Side;
 
@@ -36,7 +36,11 @@ fn the_sheets_are_one_standalone_file_of_three_landscape_pages() {
 
 #[test]
 fn the_html_has_the_figures_of_the_sides_files() {
-    let state = load(&walkthrough());
+    // Loaded from a copy: the test helper's loader takes the lock, which
+    // would leave a `.votg` in rosters/.
+    let tmp = tempfile::tempdir().unwrap();
+    copy_all(&walkthrough(), &tmp.path().join("c"));
+    let state = load(&tmp.path().join("c"));
     for side in Side::BOTH {
         let html = print(side.id());
         let files = state.side(side);
