@@ -255,7 +255,7 @@ impl Replay<'_> {
         })
     }
 
-    /// One step as the runner does it, the commit being a reload in memory.
+    /// One step as the runner does it, kept in memory instead of committed.
     fn step<T>(&mut self, f: impl FnOnce(&mut Session) -> Result<T, Error>) -> Result<T, Error> {
         let standing = self.state.campaign.step.clone();
         let mut session = Session {
@@ -271,7 +271,9 @@ impl Replay<'_> {
         session.journal_answers(|side| standing.of(side).to_string());
         let mut next = session.state;
         self.dice.save_position(&mut next);
-        self.state = CampaignState::from_files(&next.to_files(), self.tables)?;
+        // The runner keeps this state after its commit (the files written
+        // are compared at the end).
+        self.state = next;
         self.out.discard();
         Ok(value)
     }
