@@ -103,9 +103,14 @@ fn answers_of(journal: &[JournalRow]) -> Result<String, Error> {
         }
         let (side, name) = r.answer_id.split_once('.').unwrap_or(("", &r.answer_id));
         let slot = sides.entry(side.to_string()).or_default();
-        if slot.insert(name.to_string(), r.answer.clone()).is_some() {
+        // An answers file gives one answer to a question asked more than
+        // once (once per RG, say): the same answer each time replays so.
+        if slot
+            .insert(name.to_string(), r.answer.clone())
+            .is_some_and(|earlier| earlier != r.answer)
+        {
             return Err(Error::Refused(format!(
-                "journal.csv row {}: `{}` was answered more than once (at the terminal, or by `votg buy` before `votg refit`); votg verify re-derives a Refit Phase run from an answers file, with one answer per question. Nothing was changed.",
+                "journal.csv row {}: `{}` was answered more than once, differently (at the terminal, or by `votg buy` before `votg refit`); votg verify re-derives a Refit Phase run from an answers file, with one answer per question. Nothing was changed.",
                 r.seq, r.answer_id
             )));
         }

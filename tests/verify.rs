@@ -109,3 +109,47 @@ fn an_edited_answer_is_caught() {
     let msg = refused(&d);
     assert!(msg.contains("differs"), "{msg}");
 }
+
+#[test]
+fn a_campaign_played_with_a_dice_file_verifies_from_its_recorded_dice() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("c");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let ds = d.to_str().unwrap();
+    votg()
+        .args(["new", ds, "--cg", "II", "--seed", "3"])
+        .assert()
+        .success();
+    votg()
+        .args(["refit", ds, "--answers"])
+        .arg(data.join("cg-ii-initial.answers.toml"))
+        .arg("--dice-file")
+        .arg(data.join("cg-ii-initial.dice"))
+        .assert()
+        .success();
+    votg().args(["verify", ds]).assert().success();
+    // A changed die of the file's: the rest of the row no longer follows.
+    let path = d.join("journal.csv");
+    let mut r = csv::Reader::from_path(&path).unwrap();
+    let header = r.headers().unwrap().clone();
+    let mut rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    let roll = rows
+        .iter_mut()
+        .find(|rec| &rec[14] == "platoon-strength")
+        .expect("a platoon strength roll");
+    let first = if roll[7].starts_with('1') { "2" } else { "1" };
+    let dice = format!("{first}{}", &roll[7][1..]);
+    *roll = roll
+        .iter()
+        .enumerate()
+        .map(|(i, f)| if i == 7 { dice.as_str() } else { f })
+        .collect();
+    let mut w = csv::Writer::from_path(&path).unwrap();
+    w.write_record(&header).unwrap();
+    for rec in &rows {
+        w.write_record(rec).unwrap();
+    }
+    w.flush().unwrap();
+    let msg = refused(&d);
+    assert!(msg.contains("journal.csv"), "{msg}");
+}

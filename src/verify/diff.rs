@@ -41,9 +41,13 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// The first file (in the order of `Files`) that differs, and where.
+/// The first file that differs, and where. The journal comes first: where
+/// its rows part is where the campaign's history does, and the files that
+/// differ because of it follow from there; then the others in name order.
 pub fn first(disk: &Files, derived: &Files, journal: &[JournalRow]) -> Option<Difference> {
-    let names: std::collections::BTreeSet<&String> = disk.keys().chain(derived.keys()).collect();
+    let mut names: Vec<&String> = disk.keys().chain(derived.keys()).collect();
+    names.sort_by_key(|n| (n.as_str() != "journal.csv", n.as_str()));
+    names.dedup();
     for name in names {
         let a = disk
             .get(name)
