@@ -30,6 +30,7 @@ chromium --headless --no-sandbox --disable-gpu --no-first-run \
   --disable-background-networking --disable-component-update --disable-sync \
   --user-data-dir="$profile" --no-pdf-header-footer \
   --print-to-pdf="$out/$side-$paper.pdf" "file://$(realpath "$sized")" 2>/dev/null
+rm -f "$out/$side-$paper"-*.png
 pdftoppm -png -r 80 "$out/$side-$paper.pdf" "$out/$side-$paper"
 pages=$(pdfinfo "$out/$side-$paper.pdf" | awk '/^Pages:/ {print $2}')
 echo "$out/$side-$paper.pdf: $pages page(s); PNGs: $(ls "$out"/"$side-$paper"*.png | tr '\n' ' ')"
