@@ -110,3 +110,28 @@ fn out_writes_the_file() {
     assert!(html.contains("Russian — Valor of the Guards"));
     assert!(html.contains("Booby Trap"));
 }
+
+#[test]
+fn a_large_force_has_every_counter_on_its_sheet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("iv");
+    let ds = d.to_str().unwrap();
+    votg()
+        .args(["new", ds, "--cg", "IV", "--seed", "1"])
+        .assert()
+        .success();
+    let out = votg()
+        .args(["print", ds, "--side", "german"])
+        .assert()
+        .success();
+    let html = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(html.contains("<div class=\"boxes\" style=\"column-count: "));
+    let copy = tmp.path().join("copy");
+    copy_all(&d, &copy);
+    let state = load(&copy);
+    // CG IV's German Initial OB: over a hundred counters.
+    assert!(state.german.force.counters.len() > 100);
+    for r in votg::force::sheet::runs(state.german.force.counters.iter()) {
+        assert!(html.contains(&r.ids()), "{}", r.ids());
+    }
+}
