@@ -120,6 +120,14 @@ fn a_large_force_has_every_counter_on_its_sheet() {
         .args(["new", ds, "--cg", "IV", "--seed", "1"])
         .assert()
         .success();
+    // Its Initial Scenario's RePh, nothing bought: the Initial OB's strength.
+    let answers = tmp.path().join("answers.toml");
+    let none = "buy = []\nfortify = []\nrecon = 0\n";
+    std::fs::write(&answers, format!("[german]\n{none}[russian]\n{none}")).unwrap();
+    votg()
+        .args(["refit", ds, "--answers", answers.to_str().unwrap()])
+        .assert()
+        .success();
     let out = votg()
         .args(["print", ds, "--side", "german"])
         .assert()
