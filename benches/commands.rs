@@ -153,4 +153,24 @@ fn main() {
         });
         report(label, t, base, 2.0);
     }
+    // The sheets and the audits (issue 10): print and explain against the
+    // same budget as the read commands; verify of a whole campaign 5x.
+    let sheet = tmp.path().join("sheets.html");
+    let sheet = sheet.to_str().expect("utf-8 path");
+    let t = median(|| {
+        votg(&["print", d, "--side", "german", "--out", sheet]);
+    });
+    report("print --side german", t, base, 2.0);
+    let t = median(|| {
+        votg(&["explain", d, "--side", "german", "1"]);
+    });
+    report("explain --side german 1", t, base, 2.0);
+    // verify replays from `votg new`; it refuses (exit 1, saying why) what it
+    // cannot replay yet, and that is timed too.
+    let t = median(|| {
+        let _ = Command::new(env!("CARGO_BIN_EXE_votg"))
+            .args(["verify", d])
+            .output();
+    });
+    report("verify (whole campaign)", t, base, 5.0);
 }

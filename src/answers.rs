@@ -338,7 +338,12 @@ impl Answers {
             path: path.to_path_buf(),
             source,
         })?;
-        let file = path.display().to_string();
+        Answers::from_text(text, path.display().to_string())
+    }
+
+    /// Answers from TOML text; `file` names it in messages (`votg verify`
+    /// builds one from the journal's answer rows).
+    pub fn from_text(text: String, file: String) -> Result<Answers, Error> {
         let mut answers = Answers {
             file,
             text,

@@ -7,8 +7,10 @@ use crate::cli::{Format, Global};
 use crate::error::Error;
 use crate::force::sheet;
 use crate::new_campaign;
-use crate::purchase_record::{self, SW_COLUMNS};
+use crate::purchase_record;
 use crate::render::grid;
+use crate::sheet_fit::{Sheet, terminal_width};
+use crate::sheets;
 use crate::side::{Cg, Side};
 use crate::state::CampaignState;
 use crate::store::Store;
@@ -166,229 +168,150 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     Ok(out)
 }
 
-pub fn roster(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<String, Error> {
+/// How a read command shows its sheet: `--format`, and `--wide` for text.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    pub format: Format,
+    pub wide: bool,
+}
+
+impl Shown {
+    /// The text, CSV or JSON of `sheet` (a title above the text form);
+    /// `json`, when given, is the typed data instead of the sheet's cells.
+    fn render(self, title: &str, sheet: &Sheet, json: Option<String>) -> String {
+        match self.format {
+            Format::Csv => sheet.csv(),
+            Format::Json => json.unwrap_or_else(|| sheet.json()),
+            Format::Text if self.wide => format!("{title}\n{}", sheet.wide()),
+            Format::Text => format!("{title}\n{}", sheet.fit(terminal_width())),
+        }
+    }
+}
+
+fn json_of<T: serde::Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("campaign data serialises");
+    text.push('\n');
+    text
+}
+
+pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let state = read(dir, &tables)?;
     let roster = &state.side(side).roster;
-    let german = side == Side::German;
-    let mut header = vec![
-        "Date",
-        "D/N",
-        "Scen",
-        "Hist DRM",
-        "CPP Start",
-        "Received",
-        "Spent",
-        "Left",
-    ];
-    if german {
-        header.extend(["Sup Start", "Sup Rec'd", "Sup Spent", "Sup Left"]);
-    }
-    header.extend([
-        "RG Purchased",
-        "FPP",
-        "Fortifications",
-        "ELR",
-        "SAN",
-        "Recon",
-        "Initiative",
-    ]);
-    if !german {
-        header.push("Booby Trap");
-    }
-    let rows: Vec<Vec<String>> = roster
-        .lines
-        .iter()
-        .map(|l| {
-            let mut r = vec![
-                format!("{}/9", l.date),
-                if l.night { "N".into() } else { "D".into() },
-                l.scenario.map_or("Idle".into(), |n| n.to_string()),
-                crate::drm::signed(l.hist_drm),
-                l.cpp.start.to_string(),
-                l.cpp.received.to_string(),
-                l.cpp.spent.to_string(),
-                l.cpp.left.to_string(),
-            ];
-            if german {
-                let p = l.support_cpp.unwrap_or_default();
-                r.extend(
-                    [p.start, p.received, p.spent, p.left]
-                        .iter()
-                        .map(i64::to_string),
-                );
-            }
-            r.push(
-                l.rgs
-                    .iter()
-                    .map(|b| {
-                        if b.support_cpp > 0 {
-                            format!("{} ({}+{}S)", b.rg, b.cpp, b.support_cpp)
-                        } else {
-                            format!("{} ({})", b.rg, b.cpp)
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
-            r.push(format!("{}/{}", l.fpp_spent, l.fpp));
-            r.push(l.fortifications.join(", "));
-            r.push(l.elr.to_string());
-            r.push(l.san.to_string());
-            r.push(
-                l.recon
-                    .map_or(String::new(), |n| format!("{n} ({} CPP)", l.recon_cpp)),
-            );
-            r.push(l.initiative.clone().unwrap_or_default());
-            if !german {
-                r.push(l.booby_trap.clone().unwrap_or_default());
-            }
-            r
-        })
-        .collect();
-    if csv {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(&header).expect("in-memory");
-        for r in rows {
-            w.write_record(&r).expect("in-memory");
-        }
-        return Ok(String::from_utf8(w.into_inner().expect("in-memory")).expect("utf-8"));
-    }
-    let mut t = grid();
-    t.set_header(header);
-    for r in rows {
-        t.add_row(r);
-    }
-    Ok(format!(
-        "{} CG Roster — CG {} ({})\n{t}\n",
+    let title = format!(
+        "{} CG Roster — CG {} ({})",
         side.name(),
         state.campaign.cg,
         state.campaign.title
-    ))
+    );
+    Ok(shown.render(&title, &sheets::roster(roster, side), Some(json_of(roster))))
 }
 
-pub fn purchases(dir: &Path, side: Side, csv: bool, global: &Global) -> Result<String, Error> {
+pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let state = read(dir, &tables)?;
     let rows = &state.side(side).purchases;
-    if csv {
+    if shown.format == Format::Csv {
+        // The file's own columns, every fact included.
         return Ok(String::from_utf8(purchase_record::to_csv(rows)).expect("utf-8"));
     }
-    let mut t = grid();
-    let mut header = vec![
-        "CG Day",
-        "RG ID",
-        "Group Type",
-        "#P/EC",
-        "#R",
-        "Str.",
-        "# Units",
-    ];
-    header.extend(["HMG", "MMG", "LMG", "ATR", "Lt MTR", "FT", "DC"]);
-    header.extend(["Guns", "Leaders", "Other", "On-Bd"]);
-    t.set_header(header);
-    for r in rows {
-        let mut row = vec![
-            r.cg_day.to_string(),
-            r.rg_id.clone(),
-            r.group_type.clone(),
-            match (r.purchased_so_far, r.entry_code.as_str()) {
-                (Some(n), "") => n.to_string(),
-                (Some(n), ec) => format!("{n}/{ec}"),
-                (None, _) => "given".into(),
-            },
-            r.remaining.map_or(String::new(), |n| n.to_string()),
-            r.strength.clone(),
-            r.units.map_or(String::new(), |n| n.to_string()),
-        ];
-        row.extend(
-            SW_COLUMNS
-                .iter()
-                .map(|k| r.sw(k).map_or(String::new(), |n| n.to_string())),
-        );
-        row.extend([
-            r.guns.clone(),
-            r.leaders.clone(),
-            r.other.clone(),
-            r.on_board.to_string(),
-        ]);
-        t.add_row(row);
-    }
-    Ok(format!(
-        "{} RG Purchase Record — CG {}\n{t}\n",
+    let title = format!(
+        "{} RG Purchase Record — CG {}",
         side.name(),
         state.campaign.cg
-    ))
+    );
+    Ok(shown.render(&title, &sheets::purchases(rows), Some(json_of(rows))))
 }
 
-pub fn force(dir: &Path, side: Side, format: Format, global: &Global) -> Result<String, Error> {
+pub fn force(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let state = read(dir, &tables)?;
     let force = &state.side(side).force;
-    Ok(match format {
+    Ok(match shown.format {
         Format::Csv => sheet::csv(force),
         Format::Json => sheet::json(force),
-        Format::Text => format!(
-            "{} Force Organizer (Chapter V divider) — CG {}\n{}",
-            side.name(),
-            state.campaign.cg,
-            sheet::text(force)
-        ),
+        Format::Text => {
+            let text = sheet::text(force);
+            // Long remarks fold under their line, indented past the ids.
+            let text = if shown.wide {
+                text
+            } else {
+                let width = terminal_width();
+                text.lines()
+                    .map(|l| {
+                        if l.chars().count() <= width {
+                            format!("{l}\n")
+                        } else {
+                            crate::sheet_fit::fold(l, width, 6)
+                        }
+                    })
+                    .collect()
+            };
+            format!(
+                "{} Force Organizer (Chapter V divider) — CG {}\n{text}",
+                side.name(),
+                state.campaign.cg,
+            )
+        }
     })
 }
 
-pub fn log(
-    dir: &Path,
-    side: Option<Side>,
-    step: Option<&str>,
-    reveal: bool,
-    global: &Global,
-) -> Result<String, Error> {
+/// What `votg log` shows: which rows, and how.
+#[derive(Debug, Clone, Copy)]
+pub struct LogView<'a> {
+    pub side: Option<Side>,
+    pub step: Option<&'a str>,
+    pub reveal: bool,
+    pub shown: Shown,
+}
+
+pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let state = read(dir, &tables)?;
-    let mut t = grid();
-    t.set_header(vec![
-        "#", "CG Day", "Step", "Side", "What", "Dice", "Orig", "DRM", "Final", "Result", "Rule",
-    ]);
-    let mut hidden = 0;
-    for r in &state.journal {
-        if step.is_some_and(|s| !r.step.starts_with(s)) {
-            continue;
-        }
-        if side.is_some_and(|s| r.side != s.id() && r.side != "both") {
-            continue;
-        }
-        if !r.visible_to(side, reveal) {
-            hidden += 1;
-            continue;
-        }
-        t.add_row(vec![
-            r.seq.to_string(),
-            r.cg_day.clone(),
-            r.step.clone(),
-            if r.secret {
-                format!("{} (secret)", r.side)
-            } else {
-                r.side.clone()
-            },
-            r.what.clone(),
-            r.dice.clone(),
-            r.original.clone(),
-            // Read back and shown as the rules print them (no escapes).
-            r.drm_list()
-                .map_or_else(|_| r.drms.clone(), |d| crate::drm::describe(&d)),
-            r.final_result.clone(),
-            r.result.clone(),
-            r.rule.clone(),
-        ]);
+    if let Some(step) = view.step
+        && !known_step(step)
+    {
+        return Err(Error::Usage(format!(
+            "--step {step}: no RePh step has that number; steps are 12.5 (the campaign's creation) and {} (see `votg status`)",
+            crate::reph::sequence::SEQUENCE
+                .iter()
+                .map(|s| s.rule())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
     }
-    let mut out = format!("{t}\n");
-    if hidden > 0 {
-        out.push_str(&format!(
-            "{hidden} secret row(s) hidden: show a side's own with --side, or all with --reveal (post-game review).\n"
-        ));
+    let rows: Vec<&crate::journal::JournalRow> = state
+        .journal
+        .iter()
+        .filter(|r| view.step.is_none_or(|s| r.step.starts_with(s)))
+        .filter(|r| {
+            view.side
+                .is_none_or(|s| r.side == s.id() || r.side == "both")
+        })
+        .filter(|r| r.visible_to(view.side, view.reveal))
+        .collect();
+    // Unless every row is shown, rows are numbered in this view: the
+    // journal's own numbers would show, by their gaps, how many secret rows
+    // the other side has.
+    let sheet = sheets::log(&rows, !view.reveal);
+    let mut out = view.shown.render("", &sheet, None);
+    if view.shown.format == Format::Text {
+        out = out.trim_start_matches('\n').to_string();
+        if !view.reveal {
+            // Said always, so it tells nothing about how many there are.
+            out.push_str("Any secret row(s) hidden: --side S shows a side's own, --reveal all.\n");
+        }
     }
     Ok(out)
+}
+
+/// A step `--step` may name: one of the sequence, a prefix of one (12.62),
+/// or 12.5, the campaign's creation.
+fn known_step(step: &str) -> bool {
+    step == "12.5"
+        || crate::reph::sequence::SEQUENCE
+            .iter()
+            .any(|s| s.rule().starts_with(step))
 }
 
 /// `votg undo [--side S]`: takes back the last step. With `--side`, only

@@ -82,6 +82,25 @@ pub enum Format {
     Json,
 }
 
+/// How a sheet is shown (`roster`, `purchases`, `force`, `log`).
+#[derive(Debug, Clone, Copy, Args)]
+pub struct ShownArgs {
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Text: one full-width table, however wide (by default the sheet fits the terminal, COLUMNS or at least 80)
+    #[arg(long)]
+    pub wide: bool,
+}
+
+impl ShownArgs {
+    pub fn shown(self) -> crate::campaign_cmd::Shown {
+        crate::campaign_cmd::Shown {
+            format: self.format,
+            wide: self.wide,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SideChoice {
     German,
@@ -137,8 +156,8 @@ pub enum Command {
         /// Whose sheet: german or russian (private to that side)
         #[arg(long)]
         side: Side,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        #[command(flatten)]
+        shown: ShownArgs,
     },
     /// A side's RG Purchase Record (private to that side)
     Purchases {
@@ -148,8 +167,8 @@ pub enum Command {
         /// Whose sheet: german or russian (private to that side)
         #[arg(long)]
         side: Side,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        #[command(flatten)]
+        shown: ShownArgs,
     },
     /// A side's Force Organizer: every counter with its id, by box (private to that side)
     Force {
@@ -159,8 +178,8 @@ pub enum Command {
         /// Whose sheet: german or russian (private to that side)
         #[arg(long)]
         side: Side,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        #[command(flatten)]
+        shown: ShownArgs,
     },
     /// The journal of rolls and decisions; secret rows only for their side
     Log {
@@ -175,6 +194,31 @@ pub enum Command {
         /// Show every row, secret ones of both sides too (post-game review)
         #[arg(long)]
         reveal: bool,
+        #[command(flatten)]
+        shown: ShownArgs,
+    },
+    /// Print a side's sheets (CG Roster, RG Purchase Record, Force Organizer) as one HTML file, one sheet per landscape page (private to that side)
+    Print {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[arg(long)]
+        side: Side,
+        /// Write the HTML here (default: standard output)
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// The story of one RG Purchase Record row: purchase, cost, every roll, answers, and what happened to its counters
+    Explain {
+        #[arg(long)]
+        side: Side,
+        /// [DIR] then the row's number (1-based, as `votg purchases` shows it)
+        #[arg(required = true, num_args = 1..=2, value_name = "[DIR] ROW")]
+        args: Vec<String>,
+    },
+    /// Re-derive the campaign from its journal (recorded dice and answers) and compare every file
+    Verify {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
     },
     /// Take back the last step: the files it changed return to exactly what they were
     Undo {
@@ -324,30 +368,57 @@ pub fn run(cli: Cli) -> Result<String, Error> {
         } => crate::refit_cmd::refit(dir, *side, answers.as_deref(), *until, g),
         Command::Buy { side, purchases } => crate::refit_cmd::buy(purchases, *side, g),
         Command::Status { dir } => c::status(dir, g),
-        Command::Roster {
-            format: Format::Json,
-            ..
-        }
-        | Command::Purchases {
-            format: Format::Json,
-            ..
-        } => Err(Error::Usage(
-            "--format json is available on `votg force`; use --format text or csv here".into(),
-        )),
-        Command::Roster { dir, side, format } => c::roster(dir, *side, *format == Format::Csv, g),
-        Command::Purchases { dir, side, format } => {
-            c::purchases(dir, *side, *format == Format::Csv, g)
-        }
-        Command::Force { dir, side, format } => c::force(dir, *side, *format, g),
+        Command::Roster { dir, side, shown } => c::roster(dir, *side, shown.shown(), g),
+        Command::Purchases { dir, side, shown } => c::purchases(dir, *side, shown.shown(), g),
+        Command::Force { dir, side, shown } => c::force(dir, *side, shown.shown(), g),
         Command::Log {
             dir,
             side,
             step,
             reveal,
-        } => c::log(dir, *side, step.as_deref(), *reveal, g),
+            shown,
+        } => c::log(
+            dir,
+            c::LogView {
+                side: *side,
+                step: step.as_deref(),
+                reveal: *reveal,
+                shown: shown.shown(),
+            },
+            g,
+        ),
+        Command::Print { dir, side, out } => crate::print::run(dir, *side, out.as_deref(), g),
+        Command::Explain { side, args } => {
+            let (dir, row) = explain_args(args)?;
+            crate::explain::run(&dir, *side, row, g)
+        }
+        Command::Verify { dir } => crate::verify::run(dir, g),
         Command::Undo { dir, side } => c::undo(dir, *side, g),
         Command::Table(cmd) => crate::table_cmd::run(cmd, g),
     }
+}
+
+/// `votg explain [DIR] <ROW>`: the folder is optional before the row.
+fn explain_args(args: &[String]) -> Result<(PathBuf, usize), Error> {
+    let (dir, row) = match args {
+        [row] => (PathBuf::from("."), row),
+        [dir, row] => (PathBuf::from(dir), row),
+        _ => {
+            return Err(Error::Usage(
+                "write `votg explain [DIR] --side S ROW`".into(),
+            ));
+        }
+    };
+    let row = row
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "`{row}` is not a row number: ROW is 1, 2, ... as `votg purchases` numbers the rows"
+            ))
+        })?;
+    Ok((dir, row))
 }
 
 #[cfg(test)]

@@ -17,13 +17,13 @@ pub enum Prompter {
     Terminal { both: bool, record: Record },
     /// An answers file; questions it leaves out take the rules' default where
     /// there is one, and are an error otherwise.
-    Scripted(Answers),
+    Scripted(Box<Answers>),
 }
 
 impl Prompter {
     pub fn new(answers: Option<&Path>, both: bool) -> Result<Prompter, Error> {
         match answers {
-            Some(path) => Ok(Prompter::Scripted(Answers::load(path)?)),
+            Some(path) => Ok(Prompter::Scripted(Box::new(Answers::load(path)?))),
             None => Ok(Prompter::Terminal {
                 both,
                 record: Record::default(),

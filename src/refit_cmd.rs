@@ -262,7 +262,7 @@ impl<'a> Run<'a> {
 
 /// Moves `sides` past `id`: to the next step of the occasion (as it stands
 /// after the step, so a declared Counterattack or an Idle Day is obeyed).
-fn advance(state: &mut CampaignState, sides: &[Side], id: StepId, flow: Flow) {
+pub(crate) fn advance(state: &mut CampaignState, sides: &[Side], id: StepId, flow: Flow) {
     let occasion = state.campaign.occasion.occasion();
     let to = match flow {
         Flow::Next | Flow::Pause => {

@@ -40,6 +40,7 @@ pub fn apply(s: &mut Session, side: Side, quotes: &[Quote]) {
     for q in quotes {
         apply_one(s, side, q, night || overcast);
     }
+    s.concerning([]);
     let market = Market {
         tables: s.tables,
         def: s.def,
@@ -71,6 +72,10 @@ fn apply_one(s: &mut Session, side: Side, q: &Quote, no_air: bool) {
         _ => {}
     }
     purchase::record(&mut s.state, side, q);
+    // The row just written is the one this purchase's journal row is about
+    // (`votg explain` finds it so).
+    let row = s.state.side(side).purchases.len();
+    s.concerning([format!("row:{row}")]);
     let pools = match (q.from_support, q.from_cpp) {
         (0, c) => format!("{c} CPP"),
         (s, 0) => format!("{s} Support CPP"),

@@ -293,6 +293,7 @@ fn apply(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
         let Some(commissar) = commissar_for(&leader) else {
             continue;
         };
+        s.concerning([format!("row:{}", row_index + 1)]);
         let files = s.state.side_mut(side);
         let counter = files.force.counters.iter_mut().find(|c| {
             c.rg_row == Some(row_index + 1) && c.kind == UnitKind::Leader && c.unit == leader
@@ -318,6 +319,7 @@ fn apply(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
             "12.6226",
         ));
     }
+    s.concerning([]);
 }
 
 #[cfg(test)]

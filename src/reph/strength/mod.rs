@@ -72,6 +72,8 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     // The leaders of this RePh's Infantry Coys, which may become Commissars.
     let mut new_leaders: Vec<(usize, String)> = Vec::new();
     for (row_index, rg) in todo {
+        // Every roll from here to the next RG is about this row.
+        s.concerning([format!("row:{}", row_index + 1)]);
         let got = receive(s, side, row_index, &rg)?;
         if rg.class == RgClass::InfantryCoy {
             new_leaders.extend(
@@ -85,6 +87,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         }
         record(s, side, row_index, &rg, got);
     }
+    s.concerning([]);
     if side == Side::Russian {
         commissars::nkvd_commissars(s, side)?;
         commissars::exchange(s, side, &new_leaders)?;

@@ -1,0 +1,240 @@
+//! A table sheet (`roster`, `purchases`, `log`) shown so that it fits the
+//! terminal: its columns are split into stacked tables, each repeating the
+//! key columns (the date, the row number) so every figure stays next to what
+//! it belongs to, and a column too wide even alone is folded inside its cell.
+//! Nothing is cut: every cell of the wide table appears in one of the parts.
+
+use comfy_table::{ContentArrangement, Table, presets};
+
+/// The narrowest terminal the sheets are laid out for.
+pub const MIN_WIDTH: usize = 80;
+
+/// The width to fit: `COLUMNS` if set, else the terminal's, else 80 (and
+/// never below 80).
+pub fn terminal_width() -> usize {
+    let from_env = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok());
+    let from_term = || {
+        console::Term::stdout()
+            .size_checked()
+            .map(|(_, cols)| cols as usize)
+    };
+    from_env
+        .or_else(from_term)
+        .unwrap_or(MIN_WIDTH)
+        .max(MIN_WIDTH)
+}
+
+/// One sheet's data: a header and rows of cells, the first `keys` columns
+/// repeated in every part of a split sheet.
+#[derive(Debug, Clone, Default)]
+pub struct Sheet {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub keys: usize,
+}
+
+/// Characters a column takes in a grid: its widest line, plus a border and
+/// a space each side.
+fn column_width(sheet: &Sheet, col: usize) -> usize {
+    let cells = std::iter::once(&sheet.header[col]).chain(sheet.rows.iter().map(|r| &r[col]));
+    cells
+        .flat_map(|c| c.lines().map(|l| l.chars().count()))
+        .max()
+        .unwrap_or(0)
+        + 3
+}
+
+impl Sheet {
+    pub fn new(header: &[&str], keys: usize) -> Sheet {
+        Sheet {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: Vec::new(),
+            keys,
+        }
+    }
+
+    pub fn push(&mut self, row: Vec<String>) {
+        debug_assert_eq!(row.len(), self.header.len());
+        self.rows.push(row);
+    }
+
+    /// The columns of each part: key columns first, then as many of the
+    /// others as fit in `width`; a column that fits nowhere gets a part of
+    /// its own (and is folded there).
+    pub fn parts(&self, width: usize) -> Vec<Vec<usize>> {
+        let keys: Vec<usize> = (0..self.keys.min(self.header.len())).collect();
+        let key_width: usize = keys.iter().map(|&c| column_width(self, c)).sum::<usize>() + 1;
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        let mut current: Vec<usize> = keys.clone();
+        let mut used = key_width;
+        for col in self.keys..self.header.len() {
+            let w = column_width(self, col);
+            if used + w > width && current.len() > keys.len() {
+                parts.push(std::mem::replace(&mut current, keys.clone()));
+                used = key_width;
+            }
+            current.push(col);
+            used += w;
+        }
+        if current.len() > keys.len() || parts.is_empty() {
+            parts.push(current);
+        }
+        parts
+    }
+
+    fn table(&self, cols: &[usize], width: Option<usize>) -> Table {
+        let mut t = Table::new();
+        t.load_style(presets::UTF8_FULL_CONDENSED);
+        match width {
+            Some(w) => {
+                t.set_content_arrangement(ContentArrangement::Dynamic);
+                t.set_width(w as u16);
+            }
+            None => {
+                t.set_content_arrangement(ContentArrangement::Disabled);
+            }
+        }
+        t.set_header(cols.iter().map(|&c| self.header[c].clone()));
+        for r in &self.rows {
+            t.add_row(cols.iter().map(|&c| r[c].clone()));
+        }
+        t
+    }
+
+    /// The whole table on one grid, however wide (`--wide`).
+    pub fn wide(&self) -> String {
+        let all: Vec<usize> = (0..self.header.len()).collect();
+        format!("{}\n", self.table(&all, None))
+    }
+
+    /// Stacked tables, each at most `width` characters wide.
+    pub fn fit(&self, width: usize) -> String {
+        let parts = self.parts(width);
+        let n = parts.len();
+        let mut out = String::new();
+        for (i, cols) in parts.iter().enumerate() {
+            if n > 1 {
+                let names: Vec<&str> = cols[self.keys.min(cols.len())..]
+                    .iter()
+                    .map(|&c| self.header[c].as_str())
+                    .collect();
+                let title = format!("({}/{n}) {}", i + 1, names.join(", "));
+                out.push_str(&fold(&title, width, 6));
+            }
+            out.push_str(&format!("{}\n", self.table(cols, Some(width))));
+        }
+        out
+    }
+
+    /// The sheet as CSV, header first.
+    pub fn csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&self.header).expect("in-memory write");
+        for r in &self.rows {
+            w.write_record(r).expect("in-memory write");
+        }
+        String::from_utf8(w.into_inner().expect("in-memory write")).expect("UTF-8 in, UTF-8 out")
+    }
+
+    /// The sheet as one JSON document: an array of objects keyed by the
+    /// header.
+    pub fn json(&self) -> String {
+        let rows: Vec<serde_json::Map<String, serde_json::Value>> = self
+            .rows
+            .iter()
+            .map(|r| {
+                self.header
+                    .iter()
+                    .zip(r)
+                    .map(|(h, c)| (h.clone(), serde_json::Value::String(c.clone())))
+                    .collect()
+            })
+            .collect();
+        let mut text = serde_json::to_string_pretty(&rows).expect("strings serialise");
+        text.push('\n');
+        text
+    }
+}
+
+/// Folds `text` to lines of at most `width` characters, breaking at spaces
+/// (a word longer than the line is broken inside), each continuation line
+/// indented by `indent` spaces.
+pub fn fold(text: &str, width: usize, indent: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    let mut first = true;
+    let room = |first: bool| if first { width } else { width - indent };
+    for word in text.split(' ') {
+        let len = line.chars().count();
+        let wlen = word.chars().count();
+        if len > 0 && len + 1 + wlen > room(first) {
+            push_line(&mut out, &line, first, indent);
+            first = false;
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > room(first) {
+            let cut: String = line.chars().take(room(first)).collect();
+            let rest: String = line.chars().skip(room(first)).collect();
+            push_line(&mut out, &cut, first, indent);
+            first = false;
+            line = rest;
+        }
+    }
+    push_line(&mut out, &line, first, indent);
+    out
+}
+
+fn push_line(out: &mut String, line: &str, first: bool, indent: usize) {
+    if !first {
+        out.push_str(&" ".repeat(indent));
+    }
+    out.push_str(line);
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wide_sheet() -> Sheet {
+        let header: Vec<String> = (0..20).map(|i| format!("Column {i}")).collect();
+        let refs: Vec<&str> = header.iter().map(String::as_str).collect();
+        let mut s = Sheet::new(&refs, 1);
+        s.push((0..20).map(|i| format!("v{i}")).collect());
+        s
+    }
+
+    #[test]
+    fn a_wide_sheet_splits_into_parts_no_wider_than_the_terminal() {
+        let s = wide_sheet();
+        let text = s.fit(80);
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        for i in 0..20 {
+            assert!(text.contains(&format!("v{i} ")), "v{i} lost:\n{text}");
+        }
+        assert!(s.parts(80).len() > 1);
+        assert!(s.parts(80).iter().all(|p| p[0] == 0), "key column repeated");
+    }
+
+    #[test]
+    fn the_wide_form_is_one_table() {
+        assert_eq!(wide_sheet().parts(10_000).len(), 1);
+        assert!(wide_sheet().wide().lines().any(|l| l.chars().count() > 80));
+    }
+
+    #[test]
+    fn fold_keeps_every_word_within_the_width() {
+        let text =
+            "RG I2 (purchase row 2); Wounded; exchanged for the 8-1 (12.6226, READINGS.md C18)";
+        let folded = fold(text, 30, 4);
+        assert!(folded.lines().all(|l| l.chars().count() <= 30), "{folded}");
+        let words: Vec<&str> = folded.split_whitespace().collect();
+        assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
+    }
+}
