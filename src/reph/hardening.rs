@@ -76,14 +76,14 @@ fn heroes(s: &mut Session, side: Side) -> Result<Vec<Option<String>>, Error> {
         .iter()
         .filter(|c| retained(c) && is_hero(c))
         .map(|c| {
-            (
+            Ok((
                 c.id,
-                cvp_of(c),
+                cvp_of(s.tables, c)?,
                 c.isolated_area().map(str::to_string),
                 c.unit.clone(),
-            )
+            ))
         })
-        .collect();
+        .collect::<Result<_, Error>>()?;
     let mut areas = Vec::new();
     for (id, cvp, area, unit) in heroes {
         s.state

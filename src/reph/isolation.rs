@@ -79,7 +79,7 @@ pub fn ids_of(
 /// Eliminates a counter in the RePh: to Casualties, its Casualty VP to its
 /// side's RePh total (12.12, C26).
 pub fn eliminate(s: &mut Session, id: CounterId, why: &str, rule: &str) -> Result<(), Error> {
-    let cvp = cvp_of(counter(s, id));
+    let cvp = cvp_of(s.tables, counter(s, id))?;
     let unit = counter(s, id).unit.clone();
     s.state
         .side_mut(id.side)
