@@ -223,9 +223,10 @@ pub enum Error {
         source: Box<Error>,
     },
 
-    /// A step votg does not carry out yet: said plainly, not pretended.
+    /// A step votg does not carry out (a step a corrected sequence marks so):
+    /// said plainly, not pretended.
     #[error(
-        "the {who} at {step}. votg does not yet carry out steps 12.601-12.620 (perimeter, isolation, escape, battle hardening, repair, replenishment, ELR, weather). Do them at the table and record their results by hand: in each roster the new CG Day's line (Start = Left - Recon of the last line, READINGS.md C20; Received; ELR; SAN); in campaign.toml the new `date`/`night`/`scenario`, that CG Day's `[[days]]` entry (weather, EC), `occasion = \"after-scenario\"` (or `\"before-counterattack\"`), and `step` = 12.621 for both sides. Then run `votg refit` again."
+        "the {who} at {step}, which votg does not carry out. Do it at the table, record its results by hand in the campaign's files, set `step` in campaign.toml to the next step for both sides, and run `votg refit` again."
     )]
     NotYet { who: String, step: String },
 }
