@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 cargo build --quiet
 votg=target/debug/votg
 export VOTG_NOW=2026-01-01T00:00:00Z
-rm -rf rosters/cg-i-new rosters/cg-i-walkthrough rosters/cg-i-aftermath
+rm -rf rosters/cg-i-new rosters/cg-i-walkthrough rosters/cg-i-aftermath rosters/cg-i-partway
 $votg new rosters/cg-i-new --cg I --seed 1942 >/dev/null
 $votg new rosters/cg-i-walkthrough --cg I --seed 1942 >/dev/null
 $votg refit rosters/cg-i-walkthrough --answers rosters/cg-i-walkthrough.answers.toml >/dev/null
@@ -15,5 +15,11 @@ $votg refit rosters/cg-i-walkthrough --answers rosters/cg-i-walkthrough.answers.
 # as far as votg goes.
 cp -r rosters/cg-i-walkthrough rosters/cg-i-aftermath
 $votg refit rosters/cg-i-aftermath --answers rosters/cg-i-aftermath.answers.toml --until 12.613 >/dev/null
-rm -rf rosters/cg-i-new/.votg rosters/cg-i-walkthrough/.votg rosters/cg-i-aftermath/.votg
+# Part-way through CG I: the walkthrough's scenario recorded with a Russian
+# Counterattack (a second scenario on 15 Sep), that recorded, an Idle Day on
+# 16 Sep, and the 17 Sep scenario set up.
+cp -r rosters/cg-i-walkthrough rosters/cg-i-partway
+$votg refit rosters/cg-i-partway --answers rosters/cg-i-partway.1.answers.toml >/dev/null
+$votg refit rosters/cg-i-partway --answers rosters/cg-i-partway.2.answers.toml >/dev/null
+rm -rf rosters/cg-i-new/.votg rosters/cg-i-walkthrough/.votg rosters/cg-i-aftermath/.votg rosters/cg-i-partway/.votg
 echo "rosters/ rebuilt"

@@ -100,6 +100,25 @@ fn samples_are_what_make_samples_makes() {
         files(&sample("cg-i-aftermath")),
         "rosters/cg-i-aftermath is stale: run rosters/make-samples.sh"
     );
+    let partway = tmp.path().join("cg-i-partway");
+    copy_dir(&walk, &partway);
+    for n in 1..=2 {
+        let answers = sample(&format!("cg-i-partway.{n}.answers.toml"));
+        votg()
+            .args([
+                "refit",
+                partway.to_str().unwrap(),
+                "--answers",
+                answers.to_str().unwrap(),
+            ])
+            .assert()
+            .success();
+    }
+    assert_eq!(
+        files(&partway),
+        files(&sample("cg-i-partway")),
+        "rosters/cg-i-partway is stale: run rosters/make-samples.sh"
+    );
     assert_eq!(
         files(&new),
         files(&sample("cg-i-new")),
