@@ -58,7 +58,11 @@ fn issue_9_a_whole_cg_i_is_played_unattended_to_its_end() {
     assert!(String::from_utf8_lossy(&status.stdout).contains("won"));
     // A refit after the end changes nothing.
     let before = c.campaign_files();
-    votg().args(["refit", c.path(), "--answers", &a]).assert();
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("the campaign is over"));
     assert_eq!(c.campaign_files(), before);
 
     // Every CG Day from 15 to 22 Sep has its roster line, each balanced (C20).
