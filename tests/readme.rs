@@ -183,6 +183,11 @@ fn issue_11_6_readme_shell_examples_run() {
                 .map(|w| match w.as_str() {
                     "my-cg" => d.clone(),
                     "answers.toml" => a.clone(),
+                    // A file the example writes goes to the test's folder,
+                    // never into the project.
+                    w if w.ends_with(".html") && !w.contains('/') => {
+                        tmp.path().join(w).to_str().unwrap().to_string()
+                    }
                     _ => w.clone(),
                 })
                 .collect();
