@@ -148,3 +148,30 @@ fn issue_12_6_a_refit_into_a_closed_pipe_stops_between_steps_without_a_panic() {
     assert_eq!(s.campaign.step.german, "12.622");
     assert_eq!(s.german.roster.current().unwrap().rgs.len(), 1);
 }
+
+#[test]
+fn refit_until_stops_before_any_later_step_and_goes_on_from_there() {
+    let c = Camp::new("I");
+    let a = c.file(
+        "a.toml",
+        "[german]\nbuy = []\nfortify = []\nrecon = 0\n[russian]\nbuy = []\nfortify = []\nrecon = 0\n",
+    );
+    votg()
+        .args(["refit", c.path(), "--answers", &a, "--until", "12.622"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Stopped before 12.623"));
+    let s = c.state();
+    assert_eq!(s.campaign.step.german, "12.623");
+    assert_eq!(s.campaign.step.russian, "12.623");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    assert_eq!(c.state().campaign.step.german, "done");
+    votg()
+        .args(["refit", c.path(), "--until", "12.699"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a Refit Phase step"));
+}
