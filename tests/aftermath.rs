@@ -12,7 +12,6 @@ use votg::force::{Condition, CounterId, ForceBox};
 use votg::reph::sequence::StepId;
 use votg::side::Side;
 use votg::state::CampaignState;
-use votg::store::Store;
 use votg::tables::Tables;
 
 /// The walkthrough campaign, ready to play, in a temporary folder.
@@ -25,11 +24,7 @@ fn played() -> Camp {
 }
 
 fn edit(c: &Camp, f: impl FnOnce(&mut CampaignState)) {
-    let tables = Tables::embedded().unwrap();
-    let store = Store::open(&c.dir).unwrap();
-    let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
-    f(&mut s);
-    store.commit(&s.to_files(), None).unwrap();
+    c.edit(f)
 }
 
 fn id(s: &str) -> CounterId {

@@ -9,15 +9,9 @@ use votg::campaign::{BySide, OccasionName, Position};
 use votg::force::{Condition, CounterId, ForceBox, NewCounter, UnitKind};
 use votg::side::Side;
 use votg::state::CampaignState;
-use votg::store::Store;
-use votg::tables::Tables;
 
 fn edit(c: &Camp, f: impl FnOnce(&mut CampaignState)) {
-    let tables = Tables::embedded().unwrap();
-    let store = Store::open(&c.dir).unwrap();
-    let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
-    f(&mut s);
-    store.commit(&s.to_files(), None).unwrap();
+    c.edit(f)
 }
 
 /// A CG II campaign after its Initial Scenario (14 Sep), won by `victor`

@@ -24,11 +24,7 @@ fn at_initiative(chits_used: u32) -> Camp {
 
 /// Edits a campaign in place (as a player would by hand).
 fn edit(c: &Camp, f: impl FnOnce(&mut CampaignState)) {
-    let tables = Tables::embedded().unwrap();
-    let store = Store::open(&c.dir).unwrap();
-    let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
-    f(&mut s);
-    store.commit(&s.to_files(), None).unwrap();
+    c.edit(f)
 }
 
 /// A campaign of `cg` on `date` after its Initial Scenario, both sides at `step`.

@@ -45,6 +45,16 @@ impl Camp {
         p.to_str().unwrap().to_string()
     }
 
+    /// Edits the campaign in place, as a player would by hand (one commit,
+    /// so the test can set up a standing the steps before it would make).
+    pub fn edit(&self, f: impl FnOnce(&mut CampaignState)) {
+        let store = Store::open(&self.dir).unwrap();
+        let tables = Tables::embedded().unwrap();
+        let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
+        f(&mut s);
+        store.commit(&s.to_files(), None).unwrap();
+    }
+
     pub fn state(&self) -> CampaignState {
         load(&self.dir)
     }
