@@ -40,12 +40,13 @@ pub fn story(state: &CampaignState, side: Side, row: usize) -> Result<String, Er
         r.cg_day
     );
     out.push_str(&record_line(r));
-    let counters: Vec<String> = state
+    let now: Vec<String> = state
         .side(side)
         .force
         .of_rg_row(row)
         .map(|c| c.id.to_string())
         .collect();
+    let counters = lineage(state, now);
     let journal = concerning(state, side, row, r, &counters);
     if journal.is_empty() {
         out.push_str("\nThe journal has no row about it (an RG given in the Initial OB with nothing rolled yet, or a journal written before votg recorded which row each roll concerns).\n");
@@ -90,6 +91,31 @@ fn record_line(r: &PurchaseRow) -> String {
         parts.push(format!("On-Bd {on}"));
     }
     format!("  {}\n", parts.join("; "))
+}
+
+/// The counters `now` and those they were split from (a squad Casualty
+/// Reduced to a new HS counter): a row journaled when a counter was made
+/// from another names the old one as `from:<id>`, so the old counter's
+/// story (its purchase, its losses) stays part of its row's.
+fn lineage(state: &CampaignState, now: Vec<String>) -> Vec<String> {
+    let mut ids = now;
+    loop {
+        let before = ids.len();
+        for j in &state.journal {
+            let words: Vec<&str> = j.concerns.split_whitespace().collect();
+            if !words.iter().any(|w| ids.iter().any(|id| id == w)) {
+                continue;
+            }
+            for old in words.iter().filter_map(|w| w.strip_prefix("from:")) {
+                if !ids.iter().any(|id| id == old) {
+                    ids.push(old.to_string());
+                }
+            }
+        }
+        if ids.len() == before {
+            return ids;
+        }
+    }
 }
 
 /// The journal rows about the row or its counters, with the answers the

@@ -69,6 +69,19 @@ pub fn eliminate(s: &mut Session<'_>, side: Side, id: CounterId, why: &str) -> R
     if let Some(day) = s.state.campaign.today_mut() {
         *day.reph_cvp.of_mut(side) += cvp;
     }
+    // `why` ends with its rule ("…, 12.609"); the journal's step is the
+    // RePh step that rule belongs to.
+    let rule = why.rsplit(", ").next().unwrap_or(why);
+    let step = rule.get(..6).unwrap_or(rule);
+    s.counters_changed(
+        step,
+        side,
+        false,
+        [id.to_string()],
+        format!("{id} {}", c.unit),
+        format!("Eliminated ({why}): {cvp} CVP"),
+        rule,
+    );
     s.say(format!(
         "  {id} {} Eliminated ({why}): {cvp} Casualty VP for the {} (12.12).",
         c.unit,

@@ -28,6 +28,15 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
         for id in &immobile {
             force.move_to(*id, ForceBox::LeftOnMap).expect("listed");
         }
+        let stay_ids: Vec<String> = force
+            .live()
+            .filter(|c| {
+                c.place == ForceBox::LeftOnMap
+                    || c.isolated_area().is_some()
+                    || c.has(&Condition::Interdicting)
+            })
+            .map(|c| c.id.to_string())
+            .collect();
         let stay: Vec<String> = force
             .live()
             .filter(|c| {
@@ -54,18 +63,21 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
         if !stay.is_empty() {
             s.say(format!("  Left on the map: {}.", stay.join(", ")));
         }
-        s.journal(Entry::decision(
-            STEP,
-            Some(side),
-            false,
-            "left on map",
-            if stay.is_empty() {
-                "none".into()
-            } else {
-                stay.join(", ")
-            },
-            "12.608",
-        ));
+        s.journal(
+            Entry::decision(
+                STEP,
+                Some(side),
+                false,
+                "left on map",
+                if stay.is_empty() {
+                    "none".into()
+                } else {
+                    stay.join(", ")
+                },
+                "12.608",
+            )
+            .concerning(stay_ids),
+        );
     }
     s.say("On the map (READINGS.md C37):\n  - 12.6082: all removed items and all Equipment left on the map are Retained by the side Controlling its Location [EXC: hidden Set DC]; each may be Eliminated by its Retainer (an AFV becomes a Wreck or Burnt-Out Wreck) after any Scrounging attempt (D10.5).\n  - 12.6083: each still-hidden Fortification (Fortified Building Locations, tunnel entrances/exits) in a Location Controlled by its purchaser's opponent is placed on the map [EXC: a tunnel only if both ends are enemy-Controlled]; such a minefield gets a Known Minefield counter. Each on-map Fortification is Controlled by the side Controlling its Location. A friendly hidden Set DC in a friendly-Controlled Location may stay hidden or be removed and Retained; in an enemy-Controlled Location it is Eliminated.");
     Ok(Flow::Next)

@@ -170,6 +170,15 @@ fn casualty_reduce(s: &mut Session, side: Side, c: &Counter) -> Result<(), Error
                 .force
                 .replace_unit(id, &hs, UnitKind::Hs)
                 .map_err(|e| Error::Refused(e.to_string()))?;
+            s.counters_changed(
+                STEP,
+                side,
+                false,
+                [id.to_string()],
+                format!("{id} {}", c.unit),
+                format!("Casualty Reduced to {hs}"),
+                "12.6052",
+            );
             s.say(format!(
                 "  {id} {} is Casualty Reduced to {hs} (12.6052, A7.302, READINGS.md C16).",
                 c.unit
@@ -183,6 +192,15 @@ fn casualty_reduce(s: &mut Session, side: Side, c: &Counter) -> Result<(), Error
                 .force
                 .set_condition(id, Condition::Wounded)
                 .map_err(|e| Error::Refused(e.to_string()))?;
+            s.counters_changed(
+                STEP,
+                side,
+                false,
+                [id.to_string()],
+                format!("{id} {}", c.unit),
+                "Wounded (Casualty Reduction)",
+                "12.6052",
+            );
             s.say(format!(
                 "  {id} {} is Wounded (Casualty Reduction, 12.6052, A7.302).",
                 c.unit
@@ -228,12 +246,27 @@ fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error
             .clear_condition(p, &Condition::PrisonerOf(guard))
             .map_err(|e| Error::Refused(e.to_string()))?;
         match by {
-            Some(g) if s.state.side(side).force.get(g).is_some_and(|c| c.place != crate::force::ForceBox::Casualties) => {
+            Some(g)
+                if s.state
+                    .side(side)
+                    .force
+                    .get(g)
+                    .is_some_and(|c| c.place != crate::force::ForceBox::Casualties) =>
+            {
                 s.state
                     .side_mut(enemy)
                     .force
                     .set_condition(p, Condition::PrisonerOf(g))
                     .map_err(|e| Error::Refused(e.to_string()))?;
+                s.counters_changed(
+                    STEP,
+                    enemy,
+                    false,
+                    [p.to_string(), g.to_string()],
+                    format!("Prisoner {p}"),
+                    format!("claimed by {g}"),
+                    "12.6051",
+                );
                 s.say(format!("  Prisoner {p} is claimed by {g} (12.6051)."));
             }
             Some(g) => {
@@ -243,9 +276,20 @@ fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error
                     side.name()
                 )));
             }
-            None => s.say(format!(
-                "  Prisoner {p} is not claimed: it may possess its guard's dropped Equipment and is Rearmed (12.6051, A20.551)."
-            )),
+            None => {
+                s.counters_changed(
+                    STEP,
+                    enemy,
+                    false,
+                    [p.to_string()],
+                    format!("Prisoner {p}"),
+                    "not claimed: Rearmed, no longer a prisoner",
+                    "12.6051",
+                );
+                s.say(format!(
+                    "  Prisoner {p} is not claimed: it may possess its guard's dropped Equipment and is Rearmed (12.6051, A20.551)."
+                ))
+            }
         }
     }
     Ok(())

@@ -91,6 +91,15 @@ pub(super) fn replace(s: &mut Session, id: CounterId) -> Result<Option<CounterId
                 .force
                 .replace_unit(id, d.clone(), c.kind)
                 .map_err(refused)?;
+            s.counters_changed(
+                STEP,
+                id.side,
+                false,
+                [id.to_string()],
+                format!("{id} {}", c.unit),
+                format!("Replaced by a {d}"),
+                "12.6073",
+            );
             s.say(format!(
                 "12.6073: {id} {} is Replaced by a {d} (READINGS.md C16).",
                 c.unit
@@ -126,6 +135,15 @@ pub(super) fn casualty_reduce(s: &mut Session, id: CounterId) -> Result<Option<C
             .force
             .split(id, &hs, UnitKind::Hs, 1)
             .map_err(refused)?;
+        s.counters_changed(
+            STEP,
+            id.side,
+            false,
+            [new[0].to_string(), format!("from:{id}")],
+            format!("{id} {}", c.unit),
+            format!("Casualty Reduced to {} {hs}", new[0]),
+            "12.6073",
+        );
         s.say(format!(
             "12.6073: {id} {} is Casualty Reduced to {} {hs}.",
             c.unit, new[0]
@@ -138,6 +156,15 @@ pub(super) fn casualty_reduce(s: &mut Session, id: CounterId) -> Result<Option<C
             .force
             .set_condition(id, Condition::Wounded)
             .map_err(refused)?;
+        s.counters_changed(
+            STEP,
+            id.side,
+            false,
+            [id.to_string()],
+            format!("{id} {}", c.unit),
+            "Casualty Reduced: Wounded",
+            "12.6073",
+        );
         s.say(format!(
             "12.6073: {id} {} is Casualty Reduced: Wounded.",
             c.unit
@@ -191,12 +218,14 @@ pub(super) fn abandon(s: &mut Session, st: &Stack, crew_escapes: bool) -> Result
         .force
         .set_condition(id, Condition::Abandoned)
         .map_err(refused)?;
+    let mut touched: Vec<String> = st.ids.iter().map(ToString::to_string).collect();
     let text = if crew_escapes {
         let c = counter(s, id).clone();
         let mut crew = NewCounter::new(crew_unit(id.side), UnitKind::Crew, ForceBox::Retained);
         crew.rg = c.rg.clone();
         crew.rg_row = c.rg_row;
         let new = s.state.side_mut(id.side).force.add(crew);
+        touched.push(new.to_string());
         format!(
             "{id} {} is Abandoned in its hex; its crew Escapes as {new} {}",
             c.unit,
@@ -209,14 +238,17 @@ pub(super) fn abandon(s: &mut Session, st: &Stack, crew_escapes: bool) -> Result
         )
     };
     s.say(format!("12.6073: {text}."));
-    s.journal(Entry::decision(
-        STEP,
-        Some(id.side),
-        false,
-        format!("Escape from {}", st.area),
-        text,
-        "12.6073",
-    ));
+    s.journal(
+        Entry::decision(
+            STEP,
+            Some(id.side),
+            false,
+            format!("Escape from {}", st.area),
+            text,
+            "12.6073",
+        )
+        .concerning(touched),
+    );
     s.concerning([]);
     Ok(())
 }
@@ -249,9 +281,20 @@ pub(super) fn heat_of_battle(s: &mut Session, st: &mut Stack) -> Result<(), Erro
         let c = counter(s, id).clone();
         match outcome.as_str() {
             "hero-creation" => {
-                let hero = s.state.side_mut(id.side).force.add(
-                    NewCounter::new("1-4-9", UnitKind::Leader, ForceBox::Retained)
-                        .with(Condition::Heroic),
+                // The hero comes from the unit's RG: its row tells of him.
+                let mut new = NewCounter::new("1-4-9", UnitKind::Leader, ForceBox::Retained)
+                    .with(Condition::Heroic);
+                new.rg = c.rg.clone();
+                new.rg_row = c.rg_row;
+                let hero = s.state.side_mut(id.side).force.add(new);
+                s.counters_changed(
+                    STEP,
+                    id.side,
+                    false,
+                    [id.to_string(), hero.to_string()],
+                    format!("{id} {} Heat of Battle", c.unit),
+                    format!("creates a Hero, {hero} 1-4-9"),
+                    "12.6074",
                 );
                 s.say(format!(
                     "12.6074 Heat of Battle: {id} creates a Hero, {hero} 1-4-9."
@@ -284,6 +327,16 @@ pub(super) fn heat_of_battle(s: &mut Session, st: &mut Stack) -> Result<(), Erro
                         .set_condition(id, Condition::BattleHardened)
                         .map_err(refused)?;
                 }
+                let now = counter(s, id).unit.clone();
+                s.counters_changed(
+                    STEP,
+                    id.side,
+                    false,
+                    [id.to_string()],
+                    format!("{id} {} Heat of Battle", c.unit),
+                    format!("Battle Hardens: now {now}"),
+                    "12.6074",
+                );
                 s.say(format!("12.6074 Heat of Battle: {id} {} Battle Hardens (READINGS.md C16, READINGS.md C17).", c.unit));
             }
             _ => {

@@ -186,16 +186,19 @@ fn casualty_reduction(s: &mut Session, side: Side) -> Result<(), Error> {
         .iter()
         .find(|u| u.side == side && u.squad == c.unit)
         .map(|u| u.half_squad.clone());
+    let mut touched = vec![id.to_string()];
     match (c.kind, half) {
         (UnitKind::Squad, Some(hs)) => {
-            force_op(f.split(id, &hs, UnitKind::Hs, 1))?;
+            let new = force_op(f.split(id, &hs, UnitKind::Hs, 1))?;
+            touched = new.iter().map(ToString::to_string).collect();
+            touched.push(format!("from:{id}"));
         }
         _ => force_op(f.eliminate(id))?,
     }
     s.say(format!("  Original 6: {d} is Casualty-Reduced (12.617)."));
     s.journal(
         Entry::decision(STEP, Some(side), false, "Casualty Reduction", d, "12.617")
-            .concerning([id.to_string()]),
+            .concerning(touched),
     );
     Ok(())
 }

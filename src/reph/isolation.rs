@@ -225,7 +225,17 @@ fn record_areas(s: &mut Session, areas: &[AreaAnswer]) -> Result<(), Error> {
         }
         for side in Side::BOTH {
             let answer = format!("isolation.area \"{}\" {}", a.name, side.id());
-            for id in ids_of(s, &answer, a.ids(side), Some(side))? {
+            let ids = ids_of(s, &answer, a.ids(side), Some(side))?;
+            s.counters_changed(
+                "12.606",
+                side,
+                false,
+                ids.iter().map(ToString::to_string),
+                format!("Isolated Area {}", a.name),
+                format!("Isolated: {}", list_ids(&ids)),
+                "12.606",
+            );
+            for id in ids {
                 if let Some(other) = seen.insert(id, a.name.clone()) {
                     return Err(Error::Refused(format!(
                         "`{answer}`: {id} is already in Isolated Area \"{other}\". Nothing was changed."
@@ -254,6 +264,21 @@ fn effects(s: &mut Session, a: &AreaAnswer, t: AreaType) -> Result<(), Error> {
                     .set_condition(*id, Condition::AmmoShortage)
                     .map_err(refused)?;
             }
+            for side in Side::BOTH {
+                let mine: Vec<CounterId> = ids.iter().copied().filter(|i| i.side == side).collect();
+                s.counters_changed(
+                    "12.607",
+                    side,
+                    false,
+                    mine.iter().map(ToString::to_string),
+                    format!("Isolated Area {}", a.name),
+                    format!(
+                        "{}: Ammunition Shortage next scenario (A19.131)",
+                        list_ids(&mine)
+                    ),
+                    "12.6071",
+                );
+            }
             let control = match t {
                 AreaType::C(side) => format!("every Location is Controlled by the {}", side.name()),
                 _ => "some Locations are Controlled by each side".into(),
@@ -265,9 +290,11 @@ fn effects(s: &mut Session, a: &AreaAnswer, t: AreaType) -> Result<(), Error> {
             ));
         }
         AreaType::A | AreaType::B => {
+            let mut freed: Vec<CounterId> = Vec::new();
             let text = match (a.pocket, a.adjacent_control) {
                 (true, Some(side)) => {
-                    for c in in_area(s, &a.name).iter().map(|c| c.id).collect::<Vec<_>>() {
+                    freed = in_area(s, &a.name).iter().map(|c| c.id).collect();
+                    for c in freed.clone() {
                         s.state
                             .side_mut(c.side)
                             .force
@@ -284,15 +311,26 @@ fn effects(s: &mut Session, a: &AreaAnswer, t: AreaType) -> Result<(), Error> {
                 _ => format!("12.6072: Isolated Area {} becomes No Man's Land.", a.name),
             };
             s.say(&text);
-            s.journal(Entry::decision(
-                "12.607",
-                None,
-                false,
-                format!("Isolated Area {}", a.name),
-                text,
-                "12.6072",
-            ));
+            s.journal(
+                Entry::decision(
+                    "12.607",
+                    None,
+                    false,
+                    format!("Isolated Area {}", a.name),
+                    text,
+                    "12.6072",
+                )
+                .concerning(freed.iter().map(ToString::to_string)),
+            );
         }
     }
     Ok(())
+}
+
+/// `G-3, G-4` for a row's result.
+fn list_ids(ids: &[CounterId]) -> String {
+    ids.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

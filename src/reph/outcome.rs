@@ -108,6 +108,29 @@ fn in_play(place: ForceBox) -> bool {
     )
 }
 
+/// One thing the outcome did: what it says, and the counters it touched
+/// (journaled as a row about them, so `votg explain` tells it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Said {
+    pub text: String,
+    pub ids: Vec<CounterId>,
+}
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Ctx<'_> {
+    fn say(&mut self, ids: impl IntoIterator<Item = CounterId>, text: String) {
+        self.said.push(Said {
+            text,
+            ids: ids.into_iter().collect(),
+        });
+    }
+}
+
 struct Ctx<'a> {
     side: Side,
     ladders: &'a Ladders,
@@ -116,7 +139,7 @@ struct Ctx<'a> {
     gone: BTreeSet<CounterId>,
     /// Counters chosen by name in this key already (the next is another).
     chosen: BTreeSet<CounterId>,
-    said: Vec<String>,
+    said: Vec<Said>,
 }
 
 impl Ctx<'_> {
@@ -200,7 +223,7 @@ pub fn apply(
     forces: (&mut Force, &mut Force),
     outcomes: (&Outcome, &Outcome),
     ladders: &Ladders,
-) -> Result<Vec<String>, (Side, Bad)> {
+) -> Result<Vec<Said>, (Side, Bad)> {
     let (g, r) = forces;
     let mut said = apply_side(g, r, outcomes.0, ladders).map_err(|b| (Side::German, b))?;
     said.extend(apply_side(r, g, outcomes.1, ladders).map_err(|b| (Side::Russian, b))?);
@@ -212,7 +235,7 @@ fn apply_side(
     enemy: &mut Force,
     outcome: &Outcome,
     ladders: &Ladders,
-) -> Result<Vec<String>, Bad> {
+) -> Result<Vec<Said>, Bad> {
     let mut cx = Ctx {
         side: force.side,
         ladders,
@@ -284,18 +307,20 @@ fn entering(cx: &mut Ctx, force: &mut Force, not: Option<&Vec<String>>) -> Resul
         force.move_to(*id, ForceBox::Retained).expect("listed");
     }
     if !played.is_empty() {
-        cx.said.push(format!(
+        let text = format!(
             "{}: {} counter(s) of the RGs that entered or set up are no longer Entering: Retained (12.608).",
             force.side.name(),
             played.len()
-        ));
+        );
+        cx.say(played, text);
     }
     if !stay.is_empty() {
-        cx.said.push(format!(
+        let text = format!(
             "{}: {} counter(s) of RGs that never entered stay Entering (READINGS.md C36).",
             force.side.name(),
             stay.len()
-        ));
+        );
+        cx.say(stay, text);
     }
     Ok(())
 }
@@ -311,8 +336,8 @@ fn one(cx: &mut Ctx, force: &mut Force, enemy: &mut Force, item: &str) -> Result
                 .with(Condition::Heroic)
                 .with_note("hero created in play (A15.2)");
             let ids = force.add_n(&c, n as u32);
-            cx.said
-                .push(format!("{side}: hero {name} created: {}", list(&ids)));
+            let text = format!("{side}: hero {name} created: {}", list(&ids));
+            cx.say(ids, text);
             return Ok(());
         }
         "captured" => return captured(cx, force, item),
@@ -348,7 +373,7 @@ fn one(cx: &mut Ctx, force: &mut Force, enemy: &mut Force, item: &str) -> Result
     for id in ids {
         let unit = force.get(id).expect("resolved").unit.clone();
         let done = effect::apply(cx, force, id, by, leader, item)?;
-        cx.said.push(format!("{side}: {id} {unit} {done}"));
+        cx.say([id], format!("{side}: {id} {unit} {done}"));
     }
     Ok(())
 }

@@ -149,15 +149,29 @@ fn free(s: &mut Session, side: Side, p: CounterId) -> Result<(), Error> {
             .force
             .replace_unit(p, &to, c.kind)
             .map_err(|e| Error::Refused(e.to_string()))?;
-        s.say(format!(
-            "  Prisoner {p} {} is freed and Retained, Replaced by a {to} (12.609).",
-            c.unit
-        ));
+        let text = format!("{p} {} freed and Retained, Replaced by a {to}", c.unit);
+        s.counters_changed(
+            STEP,
+            side,
+            false,
+            [p.to_string()],
+            "Prisoner freed",
+            text.clone(),
+            "12.609",
+        );
+        s.say(format!("  Prisoner {text} (12.609)."));
     } else {
-        s.say(format!(
-            "  Prisoner {p} {} is freed and Retained (12.609).",
-            c.unit
-        ));
+        let text = format!("{p} {} freed and Retained", c.unit);
+        s.counters_changed(
+            STEP,
+            side,
+            false,
+            [p.to_string()],
+            "Prisoner freed",
+            text.clone(),
+            "12.609",
+        );
+        s.say(format!("  Prisoner {text} (12.609)."));
     }
     Ok(())
 }

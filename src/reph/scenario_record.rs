@@ -134,7 +134,7 @@ pub fn try_outcome(
     state: &CampaignState,
     tables: &crate::tables::Tables,
     o: &BySide<Outcome>,
-) -> Result<Vec<String>, (Side, outcome::Bad)> {
+) -> Result<Vec<outcome::Said>, (Side, outcome::Bad)> {
     let mut g = state.german.force.clone();
     let mut r = state.russian.force.clone();
     outcome::apply((&mut g, &mut r), (&o.german, &o.russian), &tables.ladders)
@@ -336,6 +336,24 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
         ),
         "12.6041",
     ));
+    // Each change to a counter its own row about it, so the story of its
+    // purchase row (`votg explain`) tells when and why it happened.
+    for line in &said {
+        if line.ids.is_empty() {
+            continue;
+        }
+        s.journal(
+            Entry::decision(
+                STEP,
+                None,
+                false,
+                format!("Scenario {n} outcome"),
+                line.text.clone(),
+                "12.6041",
+            )
+            .concerning(line.ids.iter().map(ToString::to_string)),
+        );
+    }
     s.state.campaign.occasion = OccasionName::AfterScenario;
     let first = sequence::first(Occasion::AfterScenario);
     s.state.campaign.step = Standing::both(Position::At(first));

@@ -136,6 +136,28 @@ impl Session<'_> {
         self.concerns = ids.into_iter().collect();
     }
 
+    /// Journals what a step did to counters `ids` where no roll row tells
+    /// it (a decision row about them), so `votg explain` can tell the story
+    /// of their purchase row. A `from:<id>` among `ids` names the counter a
+    /// new one was split from.
+    #[allow(clippy::too_many_arguments)]
+    pub fn counters_changed(
+        &mut self,
+        step: &str,
+        side: Side,
+        secret: bool,
+        ids: impl IntoIterator<Item = String>,
+        what: impl Into<String>,
+        result: impl Into<String>,
+        rule: &str,
+    ) {
+        let ids: Vec<String> = ids.into_iter().collect();
+        if ids.is_empty() {
+            return;
+        }
+        self.journal(Entry::decision(step, Some(side), secret, what, result, rule).concerning(ids));
+    }
+
     /// Journals the answers received and not yet journaled, each under the
     /// step `step_of` its side, public or secret as it was given. The step
     /// runner calls this when a step ends, for answers no row followed.

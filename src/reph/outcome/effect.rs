@@ -25,7 +25,11 @@ pub(super) fn apply(
         "eliminated" | "burnt_out" => {
             force.eliminate(id).expect("resolved");
             cx.gone.insert(id);
-            "Eliminated".to_string()
+            if cx.key == "burnt_out" {
+                "Eliminated (Burnt-Out Wreck)".to_string()
+            } else {
+                "Eliminated".to_string()
+            }
         }
         "wrecked" => {
             force
@@ -191,11 +195,8 @@ pub(super) fn captured(cx: &mut Ctx, force: &mut Force, item: &str) -> Result<()
         .with(Condition::Captured)
         .with_note("captured in play");
     let ids = force.add_n(&c, n as u32);
-    cx.said.push(format!(
-        "{}: captured {name}: {}",
-        cx.side.name(),
-        list(&ids)
-    ));
+    let text = format!("{}: captured {name}: {}", cx.side.name(), list(&ids));
+    cx.say(ids, text);
     Ok(())
 }
 
@@ -227,10 +228,8 @@ pub(super) fn prisoners(
     for id in ids {
         set(enemy, id, Condition::PrisonerOf(g));
         let unit = enemy.get(id).map(|c| c.unit.clone()).unwrap_or_default();
-        cx.said.push(format!(
-            "{}: {id} {unit} is a prisoner of {g}",
-            enemy.side.name()
-        ));
+        let text = format!("{}: {id} {unit} is a prisoner of {g}", enemy.side.name());
+        cx.say([id, g], text);
     }
     Ok(())
 }
