@@ -304,6 +304,22 @@ fn restored(s: &mut Session, side: Side) {
             .force
             .clear_condition(*id, &Condition::AmmoShortage);
     }
+    s.counters_changed(
+        STEP,
+        side,
+        false,
+        short.iter().map(ToString::to_string),
+        "Ammunition Shortage lifted",
+        format!(
+            "from {}",
+            short
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        "12.6159",
+    );
     s.say(format!(
         "{}: Depleted ammunition of non-Captured non-Isolated Retained Guns restored (12.6157); Low Ammo counters of non-Isolated units removed (12.6158); Ammunition Shortage lifted from {} non-Isolated unit(s) (12.6159).",
         side.name(),
