@@ -23,6 +23,7 @@ pub fn title_rule(tables: &Tables, id: &str) -> (String, String) {
         "russian-rg" => (&tables.russian_rg.title, &tables.russian_rg.rule),
         "german-sw" => (&tables.german_sw.title, &tables.german_sw.rule),
         "russian-sw" => (&tables.russian_sw.title, &tables.russian_sw.rule),
+        "moon-phase" => (&tables.moon_phase.title, &tables.moon_phase.rule),
         _ => unreachable!("CHART_IDS are all handled"),
     };
     (t.clone(), r.clone())
@@ -37,6 +38,7 @@ pub fn chart_json(tables: &Tables, id: &str) -> String {
         "russian-rg" => serde_json::to_value(&tables.russian_rg),
         "german-sw" => serde_json::to_value(&tables.german_sw),
         "russian-sw" => serde_json::to_value(&tables.russian_sw),
+        "moon-phase" => serde_json::to_value(&tables.moon_phase),
         _ => unreachable!("CHART_IDS are all handled"),
     }
     .expect("charts serialize");
@@ -52,6 +54,7 @@ pub fn chart(tables: &Tables, id: &str) -> String {
         "russian-rg" => rg(&tables.russian_rg),
         "german-sw" => sw(&tables.german_sw),
         "russian-sw" => sw(&tables.russian_sw),
+        "moon-phase" => moon(tables),
         _ => unreachable!("CHART_IDS are all handled"),
     }
 }
@@ -63,6 +66,24 @@ fn readings(out: &mut String, readings: &[Reading]) {
             r.clarification, r.kind, r.text
         ));
     }
+}
+
+fn moon(tables: &Tables) -> String {
+    let m = &tables.moon_phase;
+    let mut out = format!("{} ({})\n", m.title, m.rule);
+    let mut t = grid();
+    t.set_header(vec!["Date", "Moon Phase (E1.11)", "Lit", "Sky"]);
+    for d in &m.days {
+        t.add_row(vec![
+            format!("{}/9", d.date),
+            d.phase.clone(),
+            format!("{} %", d.lit),
+            d.sky.clone(),
+        ]);
+    }
+    out.push_str(&format!("{t}\n"));
+    readings(&mut out, &m.readings);
+    out
 }
 
 fn historical(tables: &Tables) -> String {

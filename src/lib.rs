@@ -24,6 +24,7 @@ pub mod initiative_matrix;
 pub mod journal;
 pub mod ladder;
 pub mod migration;
+pub mod moon_phase;
 pub mod new_campaign;
 pub mod odds;
 pub mod output;

@@ -12,6 +12,7 @@ use crate::fortification_table::FortificationTable;
 use crate::historical_drm::HistoricalDrmChart;
 use crate::initiative_matrix::InitiativeMatrix;
 use crate::ladder::Ladders;
+use crate::moon_phase::MoonPhaseChart;
 use crate::rg_chart::RgChart;
 use crate::sw_chart::SwChart;
 use crate::table::DiceTable;
@@ -68,6 +69,7 @@ pub const CHART_IDS: &[&str] = &[
     "russian-rg",
     "german-sw",
     "russian-sw",
+    "moon-phase",
 ];
 
 /// Every table and chart, parsed and validated.
@@ -82,6 +84,7 @@ pub struct Tables {
     pub german_sw: SwChart,
     pub russian_sw: SwChart,
     pub ladders: Ladders,
+    pub moon_phase: MoonPhaseChart,
     /// Files not of a chart kind known above, by name (the CG definitions).
     pub sources: BTreeMap<String, Source>,
 }
@@ -159,7 +162,8 @@ impl Tables {
                 | "historical-drm"
                 | "initiative-matrix"
                 | "fortification-purchase"
-                | "unit-ladders" => {
+                | "unit-ladders"
+                | "moon-phase" => {
                     let id = probe
                         .id
                         .clone()
@@ -196,6 +200,7 @@ impl Tables {
         let german_sw = chart("german-sw")?;
         let russian_sw = chart("russian-sw")?;
         let ladders = chart("unit-ladders")?;
+        let moon_phase = chart("moon-phase")?;
         Ok(Tables {
             dice,
             historical_drm: parse_checked(&historical_drm, HistoricalDrmChart::validate)?,
@@ -209,6 +214,7 @@ impl Tables {
             german_sw: parse_checked(&german_sw, SwChart::validate)?,
             russian_sw: parse_checked(&russian_sw, SwChart::validate)?,
             ladders: parse_checked(&ladders, Ladders::validate)?,
+            moon_phase: parse_checked(&moon_phase, MoonPhaseChart::validate)?,
             sources: others,
         })
     }
@@ -439,7 +445,8 @@ has_schema!(
     FortificationTable,
     RgChart,
     SwChart,
-    Ladders
+    Ladders,
+    MoonPhaseChart
 );
 
 #[cfg(test)]

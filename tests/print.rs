@@ -143,3 +143,24 @@ fn a_large_force_has_every_counter_on_its_sheet() {
         assert!(html.contains(&r.ids()), "{}", r.ids());
     }
 }
+
+#[test]
+fn rule_12_6254_the_roster_moon_column_has_the_historical_moon_phase() {
+    // CG I runs 15-22 Sep 1942: a waxing Moon past its first quarter
+    // (Half) on 15 Sep, nearly full (Full) by 22 Sep (New Moon 10 Sep,
+    // Full Moon 25 Sep).
+    for side in ["german", "russian"] {
+        let html = print(side);
+        for (date, phase) in [("15/9", "Half"), ("17/9", "Half"), ("22/9", "Full")] {
+            // The row's cells: Date, D/N, Moon, ...
+            let cell = format!("<td class=\"n\">{date}</td>");
+            let at = html.find(&cell).unwrap_or_else(|| panic!("{date} row"));
+            let moon = html[at..].split("</td>").nth(2).unwrap_or("");
+            assert_eq!(moon, format!("<td>{phase}"), "{side} {date}");
+        }
+        assert!(
+            html.contains("tables/moon-phase.toml"),
+            "the legend cites it"
+        );
+    }
+}

@@ -37,7 +37,7 @@ pub fn sheet(state: &CampaignState, tables: &Tables, side: Side) -> String {
     html.push_str("<table>\n");
     html.push_str(&header(german));
     for l in &roster.lines {
-        html.push_str(&line(state, l, german));
+        html.push_str(&line(state, tables, l, german));
     }
     // The CG Days still to come: their dates and Historical DRM (12.6182)
     // printed, the rest left to write in.
@@ -51,7 +51,7 @@ pub fn sheet(state: &CampaignState, tables: &Tables, side: Side) -> String {
         let mut row = String::from("<tr class=\"blank\">");
         row.push_str(&tdn(&format!("{date}/9")));
         row.push_str(&td(""));
-        row.push_str(&td(""));
+        row.push_str(&td(&moon(tables, date)));
         row.push_str(&tdn(&hist.map_or(String::new(), crate::drm::signed)));
         for _ in 4..cols {
             row.push_str(&td(""));
@@ -60,7 +60,7 @@ pub fn sheet(state: &CampaignState, tables: &Tables, side: Side) -> String {
         html.push_str(&row);
     }
     html.push_str("</table>\n");
-    html.push_str("<p class=\"legend\">D/N: Day or Night scenario. Hist DRM: 12.6182. CPP and Support CPP: 12.618, 12.621. RG Purchased: ID (CPP; +nS Support CPP). FPP: spent/received (12.623). Recon: Locations (CPP spent), 12.624. Moon: the Moon Phase the printed form lists for the date (12.6254), written in by hand.</p>\n");
+    html.push_str("<p class=\"legend\">D/N: Day or Night scenario. Hist DRM: 12.6182. CPP and Support CPP: 12.618, 12.621. RG Purchased: ID (CPP; +nS Support CPP). FPP: spent/received (12.623). Recon: Locations (CPP spent), 12.624. Moon: the historical Moon Phase of the date's night (12.6254, E1.11: Full, Half or No Moon), computed from the Moon's lit fraction at midnight Stalingrad time, since votg's rules transcription lacks the printed listing (tables/moon-phase.toml; check it against your printed CG Roster).</p>\n");
     html.push_str("</section>\n");
     html
 }
@@ -98,12 +98,20 @@ fn header(german: bool) -> String {
     h
 }
 
-fn line(state: &CampaignState, l: &RosterLine, german: bool) -> String {
+/// The Moon column: the date's historical Moon Phase (12.6254).
+fn moon(tables: &Tables, date: u8) -> String {
+    tables
+        .moon_phase
+        .phase(date)
+        .map_or(String::new(), |d| d.phase.clone())
+}
+
+fn line(state: &CampaignState, tables: &Tables, l: &RosterLine, german: bool) -> String {
     let day = day_of(state, l);
     let mut r = String::from("<tr>");
     r.push_str(&tdn(&format!("{}/9", l.date)));
     r.push_str(&tdn(if l.night { "N" } else { "D" }));
-    r.push_str(&td(""));
+    r.push_str(&td(&moon(tables, l.date)));
     r.push_str(&tdn(&crate::drm::signed(l.hist_drm)));
     for n in [l.cpp.start, l.cpp.received, l.cpp.spent, l.cpp.left] {
         r.push_str(&tdn(&n.to_string()));
