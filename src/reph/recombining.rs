@@ -143,7 +143,8 @@ pub fn recombine(s: &mut Session, side: Side, exempt: &[CounterId]) -> Result<()
             let place = area
                 .as_deref()
                 .map_or(String::new(), |a| format!(" in Isolated Area {a}"));
-            s.concerning([a.to_string(), b.to_string()]);
+            // `from:` b: the squad's story (votg explain) keeps b's too.
+            s.concerning([a.to_string(), b.to_string(), format!("from:{b}")]);
             s.journal(Entry::decision(
                 STEP,
                 Some(side),
