@@ -336,6 +336,22 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
         ),
         "12.6041",
     ));
+    // The answers as given, so `votg verify` can replay this record (the
+    // decision row above is what they made of the forces).
+    if let Prompter::Scripted(a) = &*s.prompter
+        && !a.unrecorded
+    {
+        let text = a.record_text();
+        s.journal(Entry::answer(
+            STEP,
+            None,
+            false,
+            crate::answers::RECORD_ID,
+            "",
+            &toml::Value::String(text),
+            false,
+        ));
+    }
     s.state.campaign.occasion = OccasionName::AfterScenario;
     let first = sequence::first(Occasion::AfterScenario);
     s.state.campaign.step = Standing::both(Position::At(first));
