@@ -37,10 +37,33 @@ pub(crate) struct Goal {
 impl Goal {
     fn reached(&self, now: &CampaignState, side: Side) -> bool {
         let (a, b) = (&now.campaign, &self.state.campaign);
-        a.step.of(side) == b.step.of(side)
-            && a.occasion == b.occasion
-            && a.scenario == b.scenario
-            && a.cg_day() == b.cg_day()
+        self.buy_next(now).is_some_and(|(s, _)| s == side)
+            || a.step.of(side) == b.step.of(side)
+                && a.occasion == b.occasion
+                && a.scenario == b.scenario
+                && a.cg_day() == b.cg_day()
+    }
+
+    /// The purchases of a `votg buy` the journal on disk shows next, if
+    /// its side stands at 12.621: the replay makes them before walking on.
+    pub(crate) fn buy_next(&self, now: &CampaignState) -> Option<(Side, Vec<String>)> {
+        let r = self.state.journal.get(now.journal.len())?;
+        let side: Side = r.side.parse().ok()?;
+        let at = now.campaign.step.of(side).step().map(StepId::as_str);
+        if r.kind != crate::journal::Kind::Answer
+            || r.answer_id != format!("{}.buy", side.id())
+            || !r.what.ends_with(": votg buy")
+            || at != Some(purchase_step::STEP)
+        {
+            return None;
+        }
+        let items = r.answer_value()?;
+        let items = items
+            .as_array()?
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()?;
+        Some((side, items))
     }
 
     /// The sides in the order the journal on disk shows next: the side of
@@ -129,6 +152,10 @@ impl<'a> Run<'a> {
 
     pub(crate) fn into_state(self) -> CampaignState {
         self.state
+    }
+
+    pub(crate) fn goal(&self) -> Option<&Goal> {
+        self.goal.as_ref()
     }
 
     pub(crate) fn prompter_mut(&mut self) -> &mut Prompter {
@@ -499,6 +526,12 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         Prompter::Scripted(Default::default()),
         global,
     )?;
+    buy_in(&mut run, side, purchases)?;
+    Ok(String::new())
+}
+
+/// The purchases of `votg buy` for `side`, as one step of `run`.
+pub(crate) fn buy_in(run: &mut Run, side: Side, purchases: &[String]) -> Result<(), Error> {
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
     run.step(Snapshot::secret(side, label), |s| {
         roster_line::check(s, side)?;
@@ -516,8 +549,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
             line.cpp.left
         ));
         Ok(())
-    })?;
-    Ok(String::new())
+    })
 }
 
 /// `votg buy [DIR] --side S PURCHASE...`: the first word is the campaign

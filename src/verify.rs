@@ -18,7 +18,7 @@ use crate::dice::ListedDice;
 use crate::error::Error;
 use crate::journal::{JournalRow, Kind};
 use crate::prompt::Prompter;
-use crate::refit_cmd::{Goal, Run, begin_aftermath};
+use crate::refit_cmd::{Goal, Run, begin_aftermath, buy_in};
 use crate::reph::scenario_record::at_scenario_end;
 use crate::reph::session::{CampaignDice, Streams};
 use crate::side::Side;
@@ -126,6 +126,11 @@ fn drive(run: &mut Run, records: Vec<record::Record>) -> Result<(), Error> {
     let mut records = records.into_iter();
     loop {
         let before = (run.state().journal.len(), run.state().campaign.step.clone());
+        // A `votg buy` made at 12.621 before `votg refit` went on.
+        if let Some((side, purchases)) = run.goal().and_then(|g| g.buy_next(run.state())) {
+            buy_in(run, side, &purchases)?;
+            continue;
+        }
         if at_scenario_end(run.state()) && run.state().campaign.result.is_none() {
             let Some(record) = records.next() else {
                 return Ok(());
