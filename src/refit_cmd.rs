@@ -178,10 +178,17 @@ impl<'a> Run<'a> {
         f: impl FnOnce(&mut Session) -> Result<T, Error>,
     ) -> Result<T, Error> {
         self.prompter.set_day(self.state.campaign.cg_day());
+        // A step only appends to the journal: it is moved into the copy, not
+        // copied (a whole campaign's replay would copy it at every step),
+        // and a failed step's rows are cut off again.
+        let journal = std::mem::take(&mut self.state.journal);
+        let kept = journal.len();
+        let mut copy = self.state.clone();
+        copy.journal = journal;
         let mut session = Session {
             tables: self.tables,
             def: self.def,
-            state: self.state.clone(),
+            state: copy,
             dice: &mut self.dice,
             prompter: &mut self.prompter,
             out: &mut self.out,
@@ -191,6 +198,9 @@ impl<'a> Run<'a> {
         let value = match f(&mut session) {
             Ok(v) => v,
             Err(e) => {
+                let mut journal = session.state.journal;
+                journal.truncate(kept);
+                self.state.journal = journal;
                 self.out.discard();
                 return Err(e);
             }
@@ -202,8 +212,13 @@ impl<'a> Run<'a> {
             Keep::Disk(store) => {
                 let files = next.to_files();
                 // Never write a campaign that would not load again.
-                CampaignState::from_files(&files, self.tables)?;
-                store.commit(&files, Some(&snapshot))?;
+                let written = CampaignState::from_files(&files, self.tables)
+                    .and_then(|_| store.commit(&files, Some(&snapshot)));
+                if let Err(e) = written {
+                    next.journal.truncate(kept);
+                    self.state.journal = next.journal;
+                    return Err(e);
+                }
                 self.state = next;
                 self.committed.push(snapshot.label);
                 self.out.flush()?;
