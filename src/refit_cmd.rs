@@ -28,8 +28,9 @@ pub(crate) enum Keep<'a> {
 }
 
 /// Where a replay stops: each side's standing in the campaign on disk, on
-/// its occasion, scenario and CG Day, and which side's rows come next in
-/// its journal (the order the sides were walked in).
+/// its occasion, scenario and CG Day; its journal also says which side's
+/// rows come next (the order the sides were walked in) and where a
+/// `votg buy` was made.
 pub(crate) struct Goal {
     pub state: CampaignState,
 }

@@ -1,12 +1,15 @@
-//! `votg verify [DIR]`: re-derives the campaign from its journal and
+//! `votg verify [DIR]`: re-derives the whole campaign from its journal and
 //! compares every file. The replay starts where `votg new` starts (the CG's
-//! initial state with the campaign's own dice keys), runs the RePh steps as
-//! `votg refit` does, answering each question with the answer the journal
-//! recorded and rolling the campaign's own dice streams (or, for a campaign
-//! played with a dice file or typed dice, the faces the journal recorded),
-//! and keeps everything in memory. A hand edit the loaders accept, or an
-//! edited journal, shows as the first file, field, CG Day and step where
-//! the re-derived campaign and the one on disk part.
+//! initial state with the campaign's own dice keys) and drives the runner of
+//! `votg refit` (`refit_cmd::Run`) kept in memory: every Refit Phase, every
+//! scenario record and the aftermath after it, the CG Day loop, Idle Days,
+//! Counterattacks, over every CG Day, up to where the campaign on disk
+//! stands. Each question gets the answers the journal recorded for it, in
+//! order; each scenario record what the players gave (`verify/record.rs`);
+//! the dice are the campaign's own streams (or, for a campaign played with a
+//! dice file or typed dice, the faces the journal recorded). A hand edit the
+//! loaders accept, or an edited journal, shows as the first file, field, CG
+//! Day and step where the re-derived campaign and the one on disk part.
 
 use std::path::Path;
 
