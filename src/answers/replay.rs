@@ -58,6 +58,12 @@ impl Answers {
         self.replay.as_ref()?.next(id)
     }
 
+    /// Whether this is a replay with an answer to `id` still to hand out
+    /// (the question was asked then, at the terminal or from a file).
+    pub fn replays(&self, id: &str) -> bool {
+        self.replayed(id).is_some()
+    }
+
     /// The answer to `id` was taken: the next one is handed out next time.
     pub(crate) fn taken(&mut self, id: &str) {
         if let Some(q) = self.replay.as_mut().and_then(|q| q.0.get_mut(id)) {
