@@ -87,6 +87,9 @@ impl Prompter {
         defaulted: bool,
         secret: bool,
     ) {
+        if let Prompter::Scripted(a) = self {
+            a.taken(&format!("{}.{name}", side.id()));
+        }
         self.record_mut().answered.push(Answered {
             side,
             name: name.into(),

@@ -23,7 +23,10 @@ use crate::reph::purchase::Purchase;
 use crate::side::Side;
 use crate::tables::{Tables, line_column};
 
+mod replay;
 mod scenario;
+
+pub use replay::{Queue, RECORD_ID};
 
 /// The kind of answer a question takes.
 #[derive(Debug, Clone, Copy)]
@@ -328,6 +331,12 @@ pub struct Answers {
     day: Option<CgDay>,
     /// The answers given, for the journal (recorded as they are read).
     pub(crate) record: Record,
+    /// `votg verify`: the journal's answers, handed out in order.
+    replay: Option<Queue>,
+    /// A replayed record the journal holds no `scenario.record` row for (a
+    /// journal from before that row, a record typed at the terminal): the
+    /// replay journals none either.
+    pub(crate) unrecorded: bool,
 }
 
 impl Answers {
@@ -353,6 +362,8 @@ impl Answers {
             days: BTreeMap::new(),
             day: None,
             record: Record::default(),
+            replay: None,
+            unrecorded: false,
         };
         answers.isolation = answers.load_isolation()?;
         let top: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(&answers.text)
@@ -517,6 +528,9 @@ impl Answers {
     }
 
     pub fn get(&self, side: Side, name: &str) -> Option<&toml::Value> {
+        if let Some(replayed) = self.replayed(&format!("{}.{name}", side.id())) {
+            return replayed;
+        }
         self.of_day(side)
             .and_then(|t| t.get(name))
             .or_else(|| self.sides.get(side.id()).and_then(|t| t.get(name)))

@@ -20,8 +20,71 @@ use crate::state::CampaignState;
 use crate::store::{Snapshot, Store};
 use crate::tables::Tables;
 
-struct Run<'a> {
-    store: &'a Store,
+/// Where a step's result goes: committed to the campaign's folder (refit,
+/// buy), or kept in memory only (`votg verify` replaying the journal).
+pub(crate) enum Keep<'a> {
+    Disk(&'a Store),
+    Memory,
+}
+
+/// Where a replay stops: each side's standing in the campaign on disk, on
+/// its occasion, scenario and CG Day; its journal also says which side's
+/// rows come next (the order the sides were walked in) and where a
+/// `votg buy` was made.
+pub(crate) struct Goal {
+    pub state: CampaignState,
+}
+
+impl Goal {
+    fn reached(&self, now: &CampaignState, side: Side) -> bool {
+        let (a, b) = (&now.campaign, &self.state.campaign);
+        self.buy_next(now).is_some_and(|(s, _)| s == side)
+            || a.step.of(side) == b.step.of(side)
+                && a.occasion == b.occasion
+                && a.scenario == b.scenario
+                && a.cg_day() == b.cg_day()
+    }
+
+    /// The purchases of a `votg buy` the journal on disk shows next, if
+    /// its side stands at 12.621: the replay makes them before walking on.
+    pub(crate) fn buy_next(&self, now: &CampaignState) -> Option<(Side, Vec<String>)> {
+        let r = self.state.journal.get(now.journal.len())?;
+        let side: Side = r.side.parse().ok()?;
+        let at = now.campaign.step.of(side).step().map(StepId::as_str);
+        if r.kind != crate::journal::Kind::Answer
+            || r.answer_id != format!("{}.buy", side.id())
+            || !r.what.ends_with(": votg buy")
+            || at != Some(purchase_step::STEP)
+        {
+            return None;
+        }
+        let items = r.answer_value()?;
+        let items = items
+            .as_array()?
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()?;
+        Some((side, items))
+    }
+
+    /// The sides in the order the journal on disk shows next: the side of
+    /// its first row the replay has not made yet goes first.
+    fn order(&self, now: &CampaignState, sides: &[Side]) -> Vec<Side> {
+        let next = self
+            .state
+            .journal
+            .get(now.journal.len())
+            .and_then(|r| r.side.parse::<Side>().ok());
+        let mut out = sides.to_vec();
+        if let Some(first) = next {
+            out.sort_by_key(|&s| s != first);
+        }
+        out
+    }
+}
+
+pub(crate) struct Run<'a> {
+    keep: Keep<'a>,
     tables: &'a Tables,
     def: &'a CgDef,
     state: CampaignState,
@@ -33,6 +96,8 @@ struct Run<'a> {
     committed: Vec<String>,
     /// `--until STEP`: no step numbered after it is started in this run.
     until: Option<StepId>,
+    /// A replay's goal: no side goes past where it stands on disk.
+    goal: Option<Goal>,
 }
 
 impl<'a> Run<'a> {
@@ -46,7 +111,7 @@ impl<'a> Run<'a> {
     ) -> Result<Run<'a>, Error> {
         let dice = campaign_dice(&global.dice_choice(), &state)?;
         Ok(Run {
-            store,
+            keep: Keep::Disk(store),
             tables,
             def,
             state,
@@ -55,7 +120,54 @@ impl<'a> Run<'a> {
             out: Output::stdout(),
             committed: Vec::new(),
             until: None,
+            goal: None,
         })
+    }
+
+    /// A run kept in memory that replays up to `goal` (`votg verify`).
+    pub(crate) fn replay(
+        tables: &'a Tables,
+        def: &'a CgDef,
+        state: CampaignState,
+        dice: CampaignDice,
+        prompter: Prompter,
+        goal: Goal,
+    ) -> Run<'a> {
+        Run {
+            keep: Keep::Memory,
+            tables,
+            def,
+            state,
+            dice,
+            prompter,
+            out: Output::memory(),
+            committed: Vec::new(),
+            until: None,
+            goal: Some(goal),
+        }
+    }
+
+    pub(crate) fn state(&self) -> &CampaignState {
+        &self.state
+    }
+
+    pub(crate) fn into_state(self) -> CampaignState {
+        self.state
+    }
+
+    pub(crate) fn goal(&self) -> Option<&Goal> {
+        self.goal.as_ref()
+    }
+
+    pub(crate) fn prompter_mut(&mut self) -> &mut Prompter {
+        &mut self.prompter
+    }
+
+    /// Whether a replay has brought `side` to where it stands on disk.
+    fn at_goal(&self, side: Side) -> bool {
+        self.goal
+            .as_ref()
+            .is_some_and(|g| g.reached(&self.state, side))
     }
 
     /// Runs `f` on a copy of the campaign; commits it (with a snapshot for
@@ -67,10 +179,17 @@ impl<'a> Run<'a> {
         f: impl FnOnce(&mut Session) -> Result<T, Error>,
     ) -> Result<T, Error> {
         self.prompter.set_day(self.state.campaign.cg_day());
+        // A step only appends to the journal: it is moved into the copy, not
+        // copied (a whole campaign's replay would copy it at every step),
+        // and a failed step's rows are cut off again.
+        let journal = std::mem::take(&mut self.state.journal);
+        let kept = journal.len();
+        let mut copy = self.state.clone();
+        copy.journal = journal;
         let mut session = Session {
             tables: self.tables,
             def: self.def,
-            state: self.state.clone(),
+            state: copy,
             dice: &mut self.dice,
             prompter: &mut self.prompter,
             out: &mut self.out,
@@ -80,6 +199,9 @@ impl<'a> Run<'a> {
         let value = match f(&mut session) {
             Ok(v) => v,
             Err(e) => {
+                let mut journal = session.state.journal;
+                journal.truncate(kept);
+                self.state.journal = journal;
                 self.out.discard();
                 return Err(e);
             }
@@ -87,13 +209,27 @@ impl<'a> Run<'a> {
         session.journal_answers(|side| standing.of(side).to_string());
         let mut next = session.state;
         self.dice.save_position(&mut next);
-        let files = next.to_files();
-        // Never write a campaign that would not load again.
-        CampaignState::from_files(&files, self.tables)?;
-        self.store.commit(&files, Some(&snapshot))?;
-        self.state = next;
-        self.committed.push(snapshot.label);
-        self.out.flush()?;
+        match self.keep {
+            Keep::Disk(store) => {
+                let files = next.to_files();
+                // Never write a campaign that would not load again.
+                let written = CampaignState::from_files(&files, self.tables)
+                    .and_then(|_| store.commit(&files, Some(&snapshot)));
+                if let Err(e) = written {
+                    next.journal.truncate(kept);
+                    self.state.journal = next.journal;
+                    return Err(e);
+                }
+                self.state = next;
+                self.committed.push(snapshot.label);
+                self.out.flush()?;
+            }
+            // A replay keeps the state; the files are compared at its end.
+            Keep::Memory => {
+                self.state = next;
+                self.out.discard();
+            }
+        }
         Ok(value)
     }
 
@@ -104,12 +240,16 @@ impl<'a> Run<'a> {
     /// Walks the sequence: each side's own steps in one block (one hand-over
     /// of the keyboard per side), then a joint step once both stand at it,
     /// and round again until nothing more can be done in this run.
-    fn walk(&mut self, sides: &[Side]) -> Result<(), Error> {
+    pub(crate) fn walk(&mut self, sides: &[Side]) -> Result<(), Error> {
         loop {
-            for &side in sides {
+            let sides = match &self.goal {
+                Some(g) => g.order(&self.state, sides),
+                None => sides.to_vec(),
+            };
+            for &side in &sides {
                 self.side_block(side)?;
             }
-            if let Some(next) = self.held_by_until(sides) {
+            if let Some(next) = self.held_by_until(&sides) {
                 let until = self.until.map_or(String::new(), |u| u.to_string());
                 self.out.say(&format!(
                     "Stopped before {next} as asked (--until {until}); `votg refit` goes on from there."
@@ -117,7 +257,11 @@ impl<'a> Run<'a> {
                 return self.out.flush();
             }
             match (self.at(Side::German), self.at(Side::Russian)) {
-                (Position::At(g), Position::At(r)) if g == r && g.step().scope == Scope::Joint => {
+                (Position::At(g), Position::At(r))
+                    if g == r
+                        && g.step().scope == Scope::Joint
+                        && !(self.at_goal(Side::German) && self.at_goal(Side::Russian)) =>
+                {
                     if self.joint(g)? == Flow::Pause {
                         return Ok(());
                     }
@@ -143,6 +287,9 @@ impl<'a> Run<'a> {
             self.prompter.begin_secret(side)?;
         }
         for id in block {
+            if self.at_goal(side) {
+                break;
+            }
             let Action::PerSide(f) = id.step().action else {
                 if secret {
                     self.prompter.end_secret(side)?;
@@ -332,7 +479,7 @@ const READY: &str = "The scenario is ready to play. After it, record it to begin
 /// At `done` (the scenario set up and played): records the scenario and
 /// begins the RePh after it, as its own undoable commit. False when the
 /// players have not recorded it (no `[scenario]`, or they said no).
-fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
+pub(crate) fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
     let n = run.state.campaign.scenario;
     let go = match &mut run.prompter {
         Prompter::Scripted(a) => {
@@ -395,6 +542,12 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         Prompter::Scripted(Default::default()),
         global,
     )?;
+    buy_in(&mut run, side, purchases)?;
+    Ok(String::new())
+}
+
+/// The purchases of `votg buy` for `side`, as one step of `run`.
+pub(crate) fn buy_in(run: &mut Run, side: Side, purchases: &[String]) -> Result<(), Error> {
     let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
     run.step(Snapshot::secret(side, label), |s| {
         roster_line::check(s, side)?;
@@ -412,8 +565,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
             line.cpp.left
         ));
         Ok(())
-    })?;
-    Ok(String::new())
+    })
 }
 
 /// `votg buy [DIR] --side S PURCHASE...`: the first word is the campaign

@@ -14,6 +14,9 @@ use crate::side::Side;
 
 pub const STEP: &str = "12.613";
 
+const QUESTION: &str =
+    "Does the Russian declare a Counterattack scenario to follow this RePh (12.613)?";
+
 /// Whether the Russian may declare a Counterattack now, or the rule that
 /// forbids it.
 pub fn allowed(s: &Session) -> Result<(), String> {
@@ -44,17 +47,22 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
     s.say("== 12.613 Russian Counterattack Declaration (public) ==");
     let permitted = allowed(s);
     let declared = match &*s.prompter {
+        // `votg verify` replaying a declaration typed at the terminal (an
+        // answers file's is never journalled as an answer): asked again.
+        Prompter::Scripted(a) if a.replays("russian.counterattack") => match &permitted {
+            Ok(()) => s
+                .prompter
+                .yes_no(Side::Russian, "counterattack", QUESTION, Some(false))?,
+            Err(_) => false,
+        },
         Prompter::Scripted(a) => {
             a.counterattack()
                 || a.get(Side::Russian, "counterattack") == Some(&toml::Value::Boolean(true))
         }
         Prompter::Terminal { .. } => match &permitted {
-            Ok(()) => s.prompter.yes_no(
-                Side::Russian,
-                "counterattack",
-                "Does the Russian declare a Counterattack scenario to follow this RePh (12.613)?",
-                Some(false),
-            )?,
+            Ok(()) => s
+                .prompter
+                .yes_no(Side::Russian, "counterattack", QUESTION, Some(false))?,
             Err(_) => false,
         },
     };

@@ -336,6 +336,22 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
         ),
         "12.6041",
     ));
+    // The answers as given, so `votg verify` can replay this record (the
+    // decision row above is what they made of the forces).
+    if let Prompter::Scripted(a) = &*s.prompter
+        && !a.unrecorded
+    {
+        let text = a.record_text();
+        s.journal(Entry::answer(
+            STEP,
+            None,
+            false,
+            crate::answers::RECORD_ID,
+            "",
+            &toml::Value::String(text),
+            false,
+        ));
+    }
     // Each change to a counter its own row about it, so the story of its
     // purchase row (`votg explain`) tells when and why it happened.
     for line in &said {
