@@ -241,8 +241,9 @@ impl Replay<'_> {
                 return Ok(());
             };
             self.step(|s| {
+                let mark = crate::refit_cmd::mark(s);
                 f(s, side)?;
-                crate::refit_cmd::advance(&mut s.state, &[side], id, Flow::Next);
+                crate::refit_cmd::close(s, &[side], id, Flow::Next, mark);
                 Ok(())
             })?;
         }
@@ -254,8 +255,9 @@ impl Replay<'_> {
             return Ok(Flow::Pause);
         };
         self.step(|s| {
+            let mark = crate::refit_cmd::mark(s);
             let flow = f(s)?;
-            crate::refit_cmd::advance(&mut s.state, &Side::BOTH, id, flow);
+            crate::refit_cmd::close(s, &Side::BOTH, id, flow, mark);
             Ok(flow)
         })
     }

@@ -11,6 +11,8 @@ use crate::reph::session::Session;
 use crate::side::Side;
 
 pub const STEP: &str = "12.625";
+/// The chits revealed: a step of its own in the sequence.
+const REVEAL: &str = "12.6252";
 
 pub fn chit_name(c: Chit) -> &'static str {
     c.id()
@@ -202,7 +204,7 @@ pub fn reveal(s: &mut Session) -> Result<ScenarioType, Error> {
         }
     }
     s.journal(Entry::decision(
-        STEP,
+        REVEAL,
         None,
         false,
         "Initiative chits revealed",
