@@ -37,6 +37,19 @@ pub fn declare_night(s: &mut Session) {
         "declared a Night scenario",
         "12.6254",
     ));
+    // The German's line of this CG Day holds the ELR it plays the Night
+    // scenario with.
+    let g = s.state.line_mut(Side::German);
+    let (elr, night_elr) = (g.elr, crate::roster::german_night_elr(g.elr));
+    g.night_elr = Some(night_elr);
+    s.journal(Entry::decision(
+        "12.6254",
+        Some(Side::German),
+        false,
+        "German ELR in the Night scenario",
+        format!("{night_elr} (one less than the CG Roster's {elr})"),
+        "12.6254",
+    ));
     s.say("The Russian declares a Night scenario (12.6254): the Russians are the Scenario Defender; the German ELR is one less; Cloud Cover and base NVR per E1.11 with the historical Moon Phase.");
     // 12.624: the Recon drs were made before the scenario was known to be a
     // Night scenario: the Russian Final dr is doubled, the German is Lax
