@@ -133,6 +133,13 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
         "Russian Attack chits used: {} of {} (12.6251)\n",
         c.russian_attack_chits_used, def.russian_attack_chits
     ));
+    let g = state.german.roster.current();
+    if let Some((l, n)) = g.and_then(|l| l.night_elr.map(|n| (l, n))) {
+        out.push_str(&format!(
+            "German ELR in the Night scenario of {}/9: {n} (the CG Roster's {} less one, 12.6254)\n",
+            l.date, l.elr
+        ));
+    }
     let mut t = grid();
     t.set_header(vec![
         "CG Day",

@@ -111,6 +111,8 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) 
         mine_fpp: 0,
         fortifications: Vec::new(),
         elr: ob.elr,
+        night_elr: (side == Side::German && day.night)
+            .then(|| crate::roster::german_night_elr(ob.elr)),
         san: ob.san,
         recon: None,
         recon_cpp: 0,

@@ -14,6 +14,10 @@ pub struct Output {
     /// The first write error met while showing text at once; reported at the
     /// next step boundary.
     failed: Option<io::Error>,
+    /// The lines said since [`Output::take_gist`] (headings `== … ==`
+    /// aside), so a step that journals nothing can be journalled with what
+    /// it said.
+    said: Vec<String>,
 }
 
 enum Sink {
@@ -41,11 +45,18 @@ impl Output {
             sink,
             held: String::new(),
             failed: None,
+            said: Vec::new(),
         }
     }
 
     /// One line (or several) of commentary.
     pub fn say(&mut self, text: &str) {
+        self.said.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("=="))
+                .map(String::from),
+        );
         self.held.push_str(text);
         if !text.ends_with('\n') {
             self.held.push('\n');
@@ -96,6 +107,14 @@ impl Output {
         if let Sink::Stdout { immediate: false } | Sink::Memory(_) = self.sink {
             self.held.clear();
         }
+    }
+
+    /// The gist of what was said since the previous call: the line saying
+    /// there was nothing to do, else the first line (headings aside).
+    pub fn take_gist(&mut self) -> Option<String> {
+        let said = std::mem::take(&mut self.said);
+        let nothing = said.iter().find(|l| l.to_lowercase().contains("nothing"));
+        nothing.or(said.first()).cloned()
     }
 
     /// What a memory output has collected so far.

@@ -44,6 +44,22 @@ pub struct Bought {
     pub purchase: String,
 }
 
+impl RosterLine {
+    /// The ELR as the sheets show it: `4`, or `4 (3 at night)` (12.6254).
+    pub fn elr_text(&self) -> String {
+        match self.night_elr {
+            Some(n) => format!("{} ({n} at night, 12.6254)", self.elr),
+            None => self.elr.to_string(),
+        }
+    }
+}
+
+/// 12.6254: in a Night scenario the German ELR is one less than the ELR of
+/// the CG Roster's line.
+pub fn german_night_elr(elr: u32) -> u32 {
+    elr.saturating_sub(1)
+}
+
 fn is_zero(n: &i64) -> bool {
     *n == 0
 }
@@ -73,6 +89,10 @@ pub struct RosterLine {
     #[serde(default)]
     pub fortifications: Vec<String>,
     pub elr: u32,
+    /// German only, on a line whose scenario is a Night scenario: the ELR it
+    /// is played with, one less than `elr` (12.6254).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub night_elr: Option<u32>,
     pub san: u32,
     /// Locations that may be reconnoitred (12.624) and the CPP spent on it.
     pub recon: Option<u32>,

@@ -68,7 +68,7 @@ pub fn roster(roster: &Roster, side: Side) -> Sheet {
         r.push(l.rgs.iter().map(bought).collect::<Vec<_>>().join(", "));
         r.push(format!("{}/{}", l.fpp_spent, l.fpp));
         r.push(l.fortifications.join(", "));
-        r.push(l.elr.to_string());
+        r.push(l.elr_text());
         r.push(l.san.to_string());
         r.push(
             l.recon

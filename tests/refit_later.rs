@@ -62,6 +62,7 @@ fn later_day(s: &mut CampaignState, tables: &Tables, date: u8, step: &str, chits
             mine_fpp: 0,
             fortifications: vec![],
             elr: last.elr,
+            night_elr: None,
             san: last.san,
             recon: None,
             recon_cpp: 0,
@@ -131,6 +132,25 @@ fn rule_12_6254_russian_night_assault_uses_an_attack_chit() {
         .stdout(predicate::str::contains("German ELR 3"));
     let s = c.state();
     assert!(s.campaign.night);
+    // The German's Night ELR is a fact of its line, shown by status and roster.
+    let g = s.german.roster.current().unwrap();
+    assert_eq!((g.elr, g.night_elr), (4, Some(3)));
+    assert_eq!(s.russian.roster.current().unwrap().night_elr, None);
+    votg()
+        .args(["status", c.path()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "German ELR in the Night scenario of",
+        ))
+        .stdout(predicate::str::contains(
+            ": 3 (the CG Roster's 4 less one, 12.6254)",
+        ));
+    votg()
+        .args(["roster", c.path(), "--side", "german", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("4 (3 at night, 12.6254)"));
     let today = s.campaign.today().unwrap();
     assert_eq!(today.scenario_type, Some(ScenarioType::RussianAssault));
     assert_eq!(

@@ -114,6 +114,7 @@ fn to_16_sep(dir: &Path) {
             mine_fpp: 0,
             fortifications: vec![],
             elr: last.elr,
+            night_elr: None,
             san: last.san,
             recon: None,
             recon_cpp: 0,

@@ -127,8 +127,14 @@ pub enum Condition {
     Bogged,
     /// An AFV under Recall (D5.341).
     Recall,
-    /// A unit in Labor Status.
+    /// Labor Status at its -1 level: a -1 Labor counter (12.6151e/f). Written
+    /// `labor-1`; the plain `labor` of earlier files loads as this level.
+    #[serde(rename = "labor-1", alias = "labor")]
     Labor,
+    /// Labor Status at its -2 level: the Labor counter flipped to its -2
+    /// side after a further failure (12.6151e/f).
+    #[serde(rename = "labor-2")]
+    Labor2,
     /// Ammunition Shortage (A19.131).
     AmmoShortage,
     /// Isolated, in the named Isolated Area.
@@ -173,7 +179,8 @@ impl Condition {
             Condition::Abandoned => "Abandoned".into(),
             Condition::Bogged => "Bogged".into(),
             Condition::Recall => "under Recall".into(),
-            Condition::Labor => "Labor Status".into(),
+            Condition::Labor => "Labor Status -1".into(),
+            Condition::Labor2 => "Labor Status -2".into(),
             Condition::AmmoShortage => "Ammo Shortage".into(),
             Condition::Isolated(area) if area.is_empty() => "Isolated".into(),
             Condition::Isolated(area) => format!("Isolated ({area})"),
@@ -192,9 +199,20 @@ impl Condition {
         }
     }
 
-    /// Two conditions of the same kind replace each other (one Isolated Area).
+    /// Two conditions of the same kind replace each other (one Isolated
+    /// Area; one Labor counter, on its -1 or its -2 side).
     pub fn same_kind(&self, other: &Condition) -> bool {
         std::mem::discriminant(self) == std::mem::discriminant(other)
+            || (self.labor_drm().is_some() && other.labor_drm().is_some())
+    }
+
+    /// The drm of a Labor counter (12.6151e/f: "-1/-2 Per Labor Status").
+    pub fn labor_drm(&self) -> Option<i32> {
+        match self {
+            Condition::Labor => Some(-1),
+            Condition::Labor2 => Some(-2),
+            _ => None,
+        }
     }
 }
 
@@ -324,5 +342,7 @@ mod tests {
         let a = Condition::Isolated("A".into());
         assert!(a.same_kind(&Condition::Isolated("B".into())));
         assert!(!a.same_kind(&Condition::Nkvd));
+        assert!(Condition::Labor.same_kind(&Condition::Labor2));
+        assert!(!Condition::Labor.same_kind(&Condition::Nkvd));
     }
 }

@@ -126,7 +126,7 @@ fn line(state: &CampaignState, tables: &Tables, l: &RosterLine, german: bool) ->
     r.push_str(&td(&rgs.join(", ")));
     r.push_str(&tdn(&format!("{}/{}", l.fpp_spent, l.fpp)));
     r.push_str(&td(&l.fortifications.join(", ")));
-    r.push_str(&tdn(&l.elr.to_string()));
+    r.push_str(&tdn(&l.elr_text()));
     r.push_str(&tdn(&l.san.to_string()));
     r.push_str(&tdn(&l
         .recon

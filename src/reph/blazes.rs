@@ -83,6 +83,7 @@ impl Blaze {
 fn listed(s: &mut Session) -> Result<Vec<Blaze>, Error> {
     let texts = crate::reph::scenario_record::scenario_list(
         s,
+        STEP,
         "blazes",
         "Buildings/terrain marked with a Blaze (e.g. `F36 stone single-hex, G12 wooden`; Enter for none)",
     )?;

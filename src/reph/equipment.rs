@@ -136,8 +136,42 @@ pub fn recovery_and_repair(s: &mut Session, side: Side) -> Result<(), Error> {
     wreck_repair(s, side)
 }
 
+/// "-1/-2 Per Labor Status" (12.6151e/f): the side of its Labor counter.
 fn labor_drm(c: &crate::force::Counter, rule: &str) -> Option<Drm> {
-    has(c, Condition::Labor).then(|| Drm::new(-1, "Labor Status (-1 Labor counter)", rule))
+    let level = c.condition.iter().find_map(Condition::labor_drm)?;
+    Some(Drm::new(
+        level,
+        format!("Labor Status ({level} Labor counter)"),
+        rule,
+    ))
+}
+
+/// The Labor counter after a further failure (12.6151e/f *): a unit
+/// without one is marked with a -1 Labor counter; a -1 counter is flipped to
+/// its -2 side; a -2 counter stays.
+pub fn labor_after_failure(c: &crate::force::Counter) -> Condition {
+    if c.condition.contains(&Condition::Labor) || c.condition.contains(&Condition::Labor2) {
+        Condition::Labor2
+    } else {
+        Condition::Labor
+    }
+}
+
+/// Marks `id` with its Labor counter after a failure, and says so.
+fn mark_labor(s: &mut Session, side: Side, id: crate::force::CounterId) -> Result<(), Error> {
+    let f = &mut s.state.side_mut(side).force;
+    let Some(c) = f.get(id) else {
+        return Ok(());
+    };
+    let had = c.condition.iter().find_map(Condition::labor_drm);
+    let next = labor_after_failure(c);
+    force_op(f.set_condition(id, next.clone()))?;
+    s.say(match had {
+        None => "  Marked with a -1 Labor counter (12.6151e/f).".to_string(),
+        Some(-1) => "  Its -1 Labor counter is flipped to its -2 side (12.6151e/f).".to_string(),
+        Some(_) => "  It keeps its -2 Labor counter (12.6151e/f).".to_string(),
+    });
+    Ok(())
 }
 
 /// The AFV/Wreck Recovery drms (12.6151d).
@@ -297,8 +331,9 @@ fn immobilization_removal(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
-/// Success clears the condition and the Labor counter; failure marks a
-/// Labor counter (12.6151e/f *: optional, always taken since it only helps).
+/// Success clears the condition and the Labor counter; failure marks a -1
+/// Labor counter or flips it to -2 (12.6151e/f *: optional, always taken
+/// since it only helps).
 fn mobile_or_labor(
     s: &mut Session,
     side: Side,
@@ -306,13 +341,12 @@ fn mobile_or_labor(
     ok: bool,
     cond: Condition,
 ) -> Result<(), Error> {
-    let f = &mut s.state.side_mut(side).force;
     if ok {
+        let f = &mut s.state.side_mut(side).force;
         force_op(f.clear_condition(id, &cond))?;
         force_op(f.clear_condition(id, &Condition::Labor))?;
     } else {
-        force_op(f.set_condition(id, Condition::Labor))?;
-        s.say("  Marked with a -1 Labor counter.");
+        mark_labor(s, side, id)?;
     }
     Ok(())
 }
@@ -356,8 +390,7 @@ fn wreck_repair(s: &mut Session, side: Side) -> Result<(), Error> {
             force_op(f.move_to(id, ForceBox::Retained))?;
             force_op(f.clear_condition(id, &Condition::Labor))?;
         } else {
-            force_op(f.set_condition(id, Condition::Labor))?;
-            s.say("  Marked with a -1 Labor counter.");
+            mark_labor(s, side, id)?;
         }
     }
     s.concerning([]);
@@ -367,6 +400,55 @@ fn wreck_repair(s: &mut Session, side: Side) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn counter_with(conditions: &[Condition]) -> crate::force::Counter {
+        let mut n =
+            crate::force::NewCounter::new("PzKpfw IIIJ", UnitKind::Vehicle, ForceBox::LeftOnMap);
+        for c in conditions {
+            n = n.with(c.clone());
+        }
+        crate::force::Counter::from_new("G-1".parse().unwrap(), n)
+    }
+
+    #[test]
+    fn rule_12_6151e_f_labor_drm_is_minus_1_or_minus_2_per_labor_status() {
+        let drm = |c: &[Condition]| labor_drm(&counter_with(c), "12.6151e").map(|d| d.value);
+        assert_eq!(drm(&[]), None);
+        assert_eq!(drm(&[Condition::Immobilized, Condition::Labor]), Some(-1));
+        assert_eq!(drm(&[Condition::Immobilized, Condition::Labor2]), Some(-2));
+        let w = wreck_drms(Side::Russian, &counter_with(&[Condition::Labor2]), false);
+        assert_eq!(w.iter().map(|d| d.value).sum::<i32>(), -2);
+    }
+
+    #[test]
+    fn rule_12_6151e_f_a_further_failure_flips_the_labor_counter_to_minus_2() {
+        assert_eq!(labor_after_failure(&counter_with(&[])), Condition::Labor);
+        assert_eq!(
+            labor_after_failure(&counter_with(&[Condition::Labor])),
+            Condition::Labor2
+        );
+        assert_eq!(
+            labor_after_failure(&counter_with(&[Condition::Labor2])),
+            Condition::Labor2
+        );
+    }
+
+    #[test]
+    fn rule_12_6151e_f_labor_levels_in_force_toml_old_plain_labor_loads_as_minus_1() {
+        #[derive(serde::Deserialize, serde::Serialize)]
+        struct C {
+            condition: Vec<Condition>,
+        }
+        let old: C = toml::from_str(r#"condition = ["labor"]"#).unwrap();
+        assert_eq!(old.condition, [Condition::Labor]);
+        let new: C = toml::from_str(r#"condition = ["labor-1", "labor-2"]"#).unwrap();
+        assert_eq!(new.condition, [Condition::Labor, Condition::Labor2]);
+        let written = toml::to_string(&C {
+            condition: vec![Condition::Labor, Condition::Labor2],
+        })
+        .unwrap();
+        assert!(written.contains(r#""labor-1", "labor-2""#), "{written}");
+    }
 
     #[test]
     fn rule_12_6151d_recovery_drms() {

@@ -11,6 +11,8 @@ use crate::reph::session::Session;
 use crate::side::Side;
 
 pub const STEP: &str = "12.625";
+/// The chits revealed: a step of its own in the sequence.
+const REVEAL: &str = "12.6252";
 
 pub fn chit_name(c: Chit) -> &'static str {
     c.id()
@@ -33,6 +35,19 @@ pub fn declare_night(s: &mut Session) {
         false,
         "Russian Night Assault",
         "declared a Night scenario",
+        "12.6254",
+    ));
+    // The German's line of this CG Day holds the ELR it plays the Night
+    // scenario with.
+    let g = s.state.line_mut(Side::German);
+    let (elr, night_elr) = (g.elr, crate::roster::german_night_elr(g.elr));
+    g.night_elr = Some(night_elr);
+    s.journal(Entry::decision(
+        "12.6254",
+        Some(Side::German),
+        false,
+        "German ELR in the Night scenario",
+        format!("{night_elr} (one less than the CG Roster's {elr})"),
         "12.6254",
     ));
     s.say("The Russian declares a Night scenario (12.6254): the Russians are the Scenario Defender; the German ELR is one less; Cloud Cover and base NVR per E1.11 with the historical Moon Phase.");
@@ -202,7 +217,7 @@ pub fn reveal(s: &mut Session) -> Result<ScenarioType, Error> {
         }
     }
     s.journal(Entry::decision(
-        STEP,
+        REVEAL,
         None,
         false,
         "Initiative chits revealed",

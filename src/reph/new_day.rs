@@ -116,6 +116,7 @@ pub fn ensure_line(s: &mut Session, side: Side) {
         mine_fpp: 0,
         fortifications: vec![],
         elr: last.elr,
+        night_elr: None,
         san: last.san,
         recon: None,
         recon_cpp: 0,

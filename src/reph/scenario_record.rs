@@ -16,7 +16,11 @@ use crate::reph::session::Session;
 use crate::side::Side;
 use crate::state::CampaignState;
 
-pub const STEP: &str = "12.604";
+/// The step label of the rows made when a scenario is recorded: the
+/// occasion, not a rule of the sequence, since they are made before 12.601
+/// (their `rule` column names the rule they apply, 12.6041). Journals of
+/// earlier versions labelled them 12.604; they load as they are.
+pub const STEP: &str = "scenario";
 
 /// What the players record of the scenario.
 #[derive(Debug, Clone)]
@@ -61,8 +65,14 @@ pub fn at_scenario_end(state: &CampaignState) -> bool {
 }
 
 /// A list answer of `[scenario]` (e.g. `blazes`): from the answers file
-/// (absent = none), or asked at the terminal as one line, comma-separated.
-pub fn scenario_list(s: &mut Session, name: &str, question: &str) -> Result<Vec<String>, Error> {
+/// (absent = none), or asked at the terminal as one line, comma-separated;
+/// journalled under `step`, the step that reads it.
+pub fn scenario_list(
+    s: &mut Session,
+    step: &str,
+    name: &str,
+    question: &str,
+) -> Result<Vec<String>, Error> {
     let items = match &*s.prompter {
         Prompter::Scripted(a) => match name {
             "blazes" => a.blazes()?,
@@ -77,7 +87,7 @@ pub fn scenario_list(s: &mut Session, name: &str, question: &str) -> Result<Vec<
         }
     };
     s.journal(Entry::decision(
-        STEP,
+        step,
         None,
         false,
         format!("scenario.{name}"),

@@ -94,11 +94,14 @@ pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
         .iter()
         .map(|&side| {
             let l = s.state.line(side);
-            // 12.6254: at night the German ELR is one less.
-            let elr = if side == Side::German && s.state.campaign.night {
-                l.elr.saturating_sub(1)
-            } else {
-                l.elr
+            // 12.6254: at night the German ELR is one less (kept on the
+            // German's line when the Night scenario was declared).
+            let elr = match l.night_elr {
+                Some(n) => n,
+                None if side == Side::German && s.state.campaign.night => {
+                    crate::roster::german_night_elr(l.elr)
+                }
+                None => l.elr,
             };
             format!("{} ELR {elr} SAN {}", side.name(), l.san)
         })
