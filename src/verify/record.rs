@@ -34,7 +34,8 @@ pub fn all(journal: &[JournalRow]) -> Vec<Record> {
 
 fn is_record(r: &JournalRow) -> bool {
     r.kind == Kind::Decision
-        && r.step == "12.604"
+        // Journals before the record had its own label wrote 12.604.
+        && (r.step == crate::reph::scenario_record::STEP || r.step == "12.604")
         && r.what.starts_with("Scenario ")
         && r.what.ends_with(" recorded")
 }
