@@ -298,19 +298,24 @@ fn force_matches_purchases(state: &CampaignState, side: Side) -> Result<(), Erro
 
 /// Every RG bought (12.621) has its journal row, and no journal purchase
 /// row is missing from the roster: the journal is the audit of the roster.
+///
+/// A purchase's journal row names the RG Purchase Record row it wrote
+/// (`concerns` = `row:N`); the RG compared is that record row's, a typed
+/// fact, never the row's rendered `what` text.
 fn journal_matches_roster(state: &CampaignState, side: Side) -> Result<(), Error> {
+    let files = state.side(side);
     let mut journal: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for r in &state.journal {
         if r.step == "12.621" && r.side == side.id() && r.kind == crate::journal::Kind::Decision {
-            let what = r.what.strip_prefix("Purchase ").unwrap_or(&r.what);
-            journal.entry(r.cg_day.clone()).or_default().push(what);
+            let rg = journal_purchase_rg(r, files, side)?;
+            journal.entry(r.cg_day.clone()).or_default().push(rg);
         }
     }
     let mut roster: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for l in &state.side(side).roster.lines {
         let day = CgDay::new(l.date, l.night).to_string();
         let bought = roster.entry(day).or_default();
-        bought.extend(l.rgs.iter().map(|b| b.purchase.as_str()));
+        bought.extend(l.rgs.iter().map(|b| b.rg.as_str()));
     }
     roster.retain(|_, v| !v.is_empty());
     if journal != roster {
@@ -327,10 +332,43 @@ fn journal_matches_roster(state: &CampaignState, side: Side) -> Result<(), Error
             format!("{} purchases (step 12.621) of {day}", side.name()),
             list(&journal),
             format!(
-                "the {side}/roster.toml line of {day} lists the purchases {}: the journal and the CG Roster must agree (one of them may have been cut short)",
+                "the {side}/roster.toml line of {day} lists the RGs bought as {}: the journal and the CG Roster must agree (one of them may have been cut short)",
                 list(&roster)
             ),
         ));
     }
     Ok(())
+}
+
+/// The RG a 12.621 journal row bought: the one on the purchase record row it
+/// concerns (`row:N`). Journals written before purchase rows carried
+/// `concerns` (before `votg explain`) name the purchase only in `what`
+/// (`Purchase I2 on-map`); for those alone the RG is its first word.
+fn journal_purchase_rg<'a>(
+    r: &'a crate::journal::JournalRow,
+    files: &'a crate::state::SideFiles,
+    side: Side,
+) -> Result<&'a str, Error> {
+    let Some(tag) = r
+        .concerns
+        .split_whitespace()
+        .find_map(|c| c.strip_prefix("row:"))
+    else {
+        let old = r.what.strip_prefix("Purchase ").unwrap_or(&r.what);
+        return Ok(old.split_whitespace().next().unwrap_or(""));
+    };
+    tag.parse::<usize>()
+        .ok()
+        .and_then(|n| files.purchases.get(n.wrapping_sub(1)))
+        .map(|p| p.rg_id.as_str())
+        .ok_or_else(|| {
+            data(
+                "journal.csv".into(),
+                format!("row {} concerns", r.seq),
+                format!("row:{tag}"),
+                format!(
+                    "a row of {side}/purchases.csv (the purchase this journal row recorded, 12.621); the file may have been cut short"
+                ),
+            )
+        })
 }

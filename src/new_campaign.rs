@@ -93,6 +93,18 @@ pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> Campaig
 }
 
 fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) -> SideFiles {
+    let (purchases, force) = initial_ob(def, tables, side, day);
+    SideFiles {
+        roster: initial_roster(def, tables, side, day),
+        purchases,
+        force,
+        dice: SideDice::new(side, seed),
+    }
+}
+
+/// The CG Roster's first line: the Initial Scenario's CPP, FPP, ELR and SAN
+/// of the side's OB.
+fn initial_roster(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> Roster {
     let ob = def.ob(side);
     let hist = tables
         .historical_drm
@@ -124,12 +136,18 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) 
         booby_trap: (side == Side::Russian).then(|| "C".to_string()),
         ssr_commissar_dr: false,
     };
-    let roster = Roster {
+    Roster {
         schema: SCHEMA,
         side,
         bonus_cpp_taken: false,
         lines: vec![line],
-    };
+    }
+}
+
+/// The Initial OB: a purchase record row for each given RG, and the Force
+/// Organizer's counters of the OB's groups and fortifications.
+fn initial_ob(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> (Vec<PurchaseRow>, Force) {
+    let ob = def.ob(side);
     let chart = match side {
         Side::German => &tables.german_rg,
         Side::Russian => &tables.russian_rg,
@@ -198,12 +216,7 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) 
             .with_note("Initial OB");
         force.add_n(&item, f.count);
     }
-    SideFiles {
-        roster,
-        purchases,
-        force,
-        dice: SideDice::new(side, seed),
-    }
+    (purchases, force)
 }
 
 /// The conditions of a group that sets up in a Pocket (III-4): Isolated,

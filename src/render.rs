@@ -45,6 +45,61 @@ fn representative(r: crate::range::Range) -> i32 {
     r.min.or(r.max).unwrap_or(0)
 }
 
+/// A table laid out by range: a row for each span of final rolls, a column
+/// for each of the table's columns.
+fn by_range(table: &DiceTable) -> Table {
+    let mut t = grid();
+    let mut header = vec![format!("Final {}", table.dice)];
+    header.extend(table.columns.iter().map(|c| c.title.clone()));
+    t.set_header(header);
+    for seg in segments(table) {
+        let n = representative(seg);
+        let mut row = vec![seg.to_string()];
+        row.extend(table.columns.iter().map(|c| c.row_for(n).marked_result()));
+        t.add_row(row);
+    }
+    t
+}
+
+/// A table laid out by result: a row for each result, the rolls that give
+/// it in each column.
+fn by_result(table: &DiceTable) -> Table {
+    let mut t = grid();
+    let mut header = vec!["Result".to_string()];
+    header.extend(
+        table
+            .columns
+            .iter()
+            .map(|c| format!("{} ({})", c.title, table.dice)),
+    );
+    t.set_header(header);
+    let mut results: Vec<String> = Vec::new();
+    for c in &table.columns {
+        for r in &c.rows {
+            if !results.contains(&r.marked_result()) {
+                results.push(r.marked_result());
+            }
+        }
+    }
+    for result in results {
+        let mut row = vec![result.clone()];
+        row.extend(table.columns.iter().map(|c| {
+            c.rows
+                .iter()
+                .filter(|r| r.marked_result() == result)
+                .map(|r| r.range().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }));
+        let row: Vec<String> = row
+            .into_iter()
+            .map(|s| if s.is_empty() { "—".into() } else { s })
+            .collect();
+        t.add_row(row);
+    }
+    t
+}
+
 /// `votg table show` for a dice table.
 pub fn dice_table(table: &DiceTable) -> String {
     let mut out = format!(
@@ -55,54 +110,10 @@ pub fn dice_table(table: &DiceTable) -> String {
         out.push_str(&table.description);
         out.push('\n');
     }
-    let mut t = grid();
-    match table.layout {
-        Layout::ByRange => {
-            let mut header = vec![format!("Final {}", table.dice)];
-            header.extend(table.columns.iter().map(|c| c.title.clone()));
-            t.set_header(header);
-            for seg in segments(table) {
-                let n = representative(seg);
-                let mut row = vec![seg.to_string()];
-                row.extend(table.columns.iter().map(|c| c.row_for(n).marked_result()));
-                t.add_row(row);
-            }
-        }
-        Layout::ByResult => {
-            let mut header = vec!["Result".to_string()];
-            header.extend(
-                table
-                    .columns
-                    .iter()
-                    .map(|c| format!("{} ({})", c.title, table.dice)),
-            );
-            t.set_header(header);
-            let mut results: Vec<String> = Vec::new();
-            for c in &table.columns {
-                for r in &c.rows {
-                    if !results.contains(&r.marked_result()) {
-                        results.push(r.marked_result());
-                    }
-                }
-            }
-            for result in results {
-                let mut row = vec![result.clone()];
-                row.extend(table.columns.iter().map(|c| {
-                    c.rows
-                        .iter()
-                        .filter(|r| r.marked_result() == result)
-                        .map(|r| r.range().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }));
-                let row: Vec<String> = row
-                    .into_iter()
-                    .map(|s| if s.is_empty() { "—".into() } else { s })
-                    .collect();
-                t.add_row(row);
-            }
-        }
-    }
+    let t = match table.layout {
+        Layout::ByRange => by_range(table),
+        Layout::ByResult => by_result(table),
+    };
     out.push_str(&t.to_string());
     out.push('\n');
     if let Some(g) = &table.gate {

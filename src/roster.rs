@@ -39,8 +39,9 @@ pub struct Bought {
     pub cpp: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub support_cpp: i64,
-    /// The purchase as typed, e.g. `I2 reserve`; its journal row says the
-    /// same (the two are checked against each other on load).
+    /// The purchase as typed, e.g. `I2 reserve` (its journal row says the
+    /// same; on load the journal is checked by the RG of the purchase record
+    /// row it concerns, not by this text).
     pub purchase: String,
 }
 

@@ -4,7 +4,7 @@
 //! by migration and goes on.
 
 mod common;
-use common::{Camp, load, snapshot, votg};
+use common::{Camp, copy_all, load, snapshot, votg};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use votg::force::{CounterId, ForceBox, UnitKind};
@@ -19,19 +19,6 @@ const SCHEMA_1: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/schema-1-cg-i-walkthrough"
 );
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let p = e.unwrap().path();
-        let target = to.join(p.file_name().unwrap());
-        if p.is_dir() {
-            copy_dir(&p, &target);
-        } else {
-            std::fs::copy(&p, &target).unwrap();
-        }
-    }
-}
 
 fn campaign_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     snapshot(dir)
@@ -214,7 +201,7 @@ fn next_cg_day(dir: &Path) {
 fn design_3_a_schema_1_campaign_opens_by_migration_and_goes_on() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("campaign");
-    copy_dir(Path::new(SCHEMA_1), &dir);
+    copy_all(Path::new(SCHEMA_1), &dir);
     let d = dir.to_str().unwrap();
     assert!(
         std::fs::read_to_string(dir.join("german/force.toml"))

@@ -175,17 +175,28 @@ fn consistent(s: &CampaignState, tables: &Tables) -> Result<(), String> {
                 "{side}: purchase record {record:?} vs roster {roster:?}"
             ));
         }
+        // Each purchase's journal row concerns the record row it wrote
+        // (`row:N`), whose RG is the one the roster paid for.
         let journal: Vec<(String, String)> = s
             .journal
             .iter()
             .filter(|r| {
                 r.step == "12.621" && r.side == side.id() && r.kind == votg::journal::Kind::Decision
             })
-            .map(|r| (r.cg_day.clone(), r.what.clone()))
+            .map(|r| {
+                let rg = r
+                    .concerns
+                    .split_whitespace()
+                    .find_map(|c| c.strip_prefix("row:"))
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .and_then(|n| f.purchases.get(n.wrapping_sub(1)))
+                    .map_or(String::new(), |p| p.rg_id.clone());
+                (r.cg_day.clone(), rg)
+            })
             .collect();
         let roster: Vec<(String, String)> = paid
             .iter()
-            .map(|(d, _, p)| (d.to_string(), format!("Purchase {p}")))
+            .map(|(d, rg, _)| (d.to_string(), rg.clone()))
             .collect();
         if journal != roster {
             return Err(format!("{side}: journal {journal:?} vs roster {roster:?}"));

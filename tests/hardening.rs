@@ -3,7 +3,7 @@
 //! 12.612 after the first scenario as players who did those steps would.
 
 mod common;
-use common::{Camp, votg};
+use common::Camp;
 use predicates::prelude::*;
 use votg::campaign::{BySide, OccasionName, Position};
 use votg::force::{Condition, CounterId, ForceBox, NewCounter, UnitKind};
@@ -42,20 +42,7 @@ fn add(s: &mut CampaignState, side: Side, unit: &str, kind: UnitKind) -> Counter
 }
 
 fn run(c: &Camp, answers: &str, dice: &str) -> assert_cmd::assert::Assert {
-    let a = c.file("a.toml", answers);
-    let d = c.file("d.txt", dice);
-    votg()
-        .args([
-            "--dice-file",
-            &d,
-            "refit",
-            c.path(),
-            "--until",
-            "12.612",
-            "--answers",
-            &a,
-        ])
-        .assert()
+    c.refit_until("12.612", answers, dice)
 }
 
 fn units(s: &CampaignState, side: Side) -> Vec<(String, ForceBox)> {

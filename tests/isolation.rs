@@ -4,7 +4,7 @@
 //! would.
 
 mod common;
-use common::{Camp, votg};
+use common::Camp;
 use predicates::prelude::*;
 use votg::campaign::{OccasionName, Position};
 use votg::force::{Condition, CounterId, ForceBox, NewCounter, UnitKind};
@@ -40,20 +40,7 @@ fn add(s: &mut CampaignState, side: Side, unit: &str, kind: UnitKind) -> Counter
 }
 
 fn run(c: &Camp, answers: &str, dice: &str) -> assert_cmd::assert::Assert {
-    let a = c.file("a.toml", answers);
-    let d = c.file("d.txt", dice);
-    votg()
-        .args([
-            "--dice-file",
-            &d,
-            "refit",
-            c.path(),
-            "--until",
-            "12.607",
-            "--answers",
-            &a,
-        ])
-        .assert()
+    c.refit_until("12.607", answers, dice)
 }
 
 fn escape_drms(s: &CampaignState, concerns: &str) -> Vec<(i32, String)> {

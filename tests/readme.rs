@@ -127,24 +127,10 @@ fn refit_with(tmp: &tempfile::TempDir, d: &str, text: &str, which: &str) {
 
 /// A copy of a sample campaign of `rosters/` (without its `.votg`).
 fn copy_sample(name: &str, to: &std::path::Path) {
-    fn copy(from: &std::path::Path, to: &std::path::Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(from).unwrap() {
-            let p = e.unwrap().path();
-            let target = to.join(p.file_name().unwrap());
-            if p.is_dir() {
-                if p.file_name().unwrap() != ".votg" {
-                    copy(&p, &target);
-                }
-            } else {
-                std::fs::copy(&p, &target).unwrap();
-            }
-        }
-    }
     let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rosters")
         .join(name);
-    copy(&from, to);
+    common::copy_campaign(&from, to);
 }
 
 #[test]

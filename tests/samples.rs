@@ -2,28 +2,13 @@
 //! are exactly what `rosters/make-samples.sh` makes with this votg.
 
 mod common;
-use common::{load, snapshot, votg};
+use common::{copy_campaign, load, snapshot, votg};
 use std::path::{Path, PathBuf};
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rosters")
         .join(name)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let p = e.unwrap().path();
-        let target = to.join(p.file_name().unwrap());
-        if p.is_dir() {
-            if p.file_name().unwrap() != ".votg" {
-                copy_dir(&p, &target);
-            }
-        } else {
-            std::fs::copy(&p, &target).unwrap();
-        }
-    }
 }
 
 fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
@@ -38,7 +23,7 @@ fn samples_load_and_read() {
     for name in ["cg-i-new", "cg-i-walkthrough", "cg-i-aftermath"] {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join(name);
-        copy_dir(&sample(name), &dir);
+        copy_campaign(&sample(name), &dir);
         let state = load(&dir);
         assert_eq!(state.campaign.cg, votg::side::Cg::I);
         let d = dir.to_str().unwrap();
@@ -82,7 +67,7 @@ fn samples_are_what_make_samples_makes() {
         .assert()
         .success();
     let after = tmp.path().join("cg-i-aftermath");
-    copy_dir(&walk, &after);
+    copy_campaign(&walk, &after);
     let answers = sample("cg-i-aftermath.answers.toml");
     votg()
         .args([
@@ -101,7 +86,7 @@ fn samples_are_what_make_samples_makes() {
         "rosters/cg-i-aftermath is stale: run rosters/make-samples.sh"
     );
     let partway = tmp.path().join("cg-i-partway");
-    copy_dir(&walk, &partway);
+    copy_campaign(&walk, &partway);
     for n in 1..=2 {
         let answers = sample(&format!("cg-i-partway.{n}.answers.toml"));
         votg()

@@ -3,7 +3,7 @@
 //! `other`) opens by migration and goes on.
 
 mod common;
-use common::{load, votg};
+use common::{copy_campaign, load, votg};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use votg::campaign::{DayFacts, OccasionName, Position};
@@ -17,27 +17,12 @@ fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let p = e.unwrap().path();
-        let target = to.join(p.file_name().unwrap());
-        if p.is_dir() {
-            if p.file_name().unwrap() != ".votg" {
-                copy_dir(&p, &target);
-            }
-        } else {
-            std::fs::copy(&p, &target).unwrap();
-        }
-    }
-}
-
 /// A copy of the schema-1 campaign (the CG I walkthrough as votg wrote it
 /// before schema 2) in a temporary folder.
 fn schema1() -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("campaign");
-    copy_dir(&data("tests/data/schema-1-cg-i-walkthrough"), &dir);
+    copy_campaign(&data("tests/data/schema-1-cg-i-walkthrough"), &dir);
     (tmp, dir)
 }
 

@@ -31,97 +31,107 @@ pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
             .collect();
         s.say(format!("  {}: {}", side.name(), listed.join(", ")));
     }
-    loop {
-        let name = line(
-            s,
-            Side::German,
-            "area",
-            "Isolated Area name (Enter: no more)",
-        )?;
-        if name.is_empty() {
-            break;
-        }
-        let mut area = AreaAnswer {
-            name: name.clone(),
-            ..Default::default()
-        };
-        area.german = vec![line(
-            s,
-            Side::German,
-            "area_german",
-            &format!("German counter ids in {name}"),
-        )?];
-        area.russian = vec![line(
-            s,
-            Side::Russian,
-            "area_russian",
-            &format!("Russian counter ids in {name}"),
-        )?];
-        area.pocket = s.prompter.yes_no(
-            Side::German,
-            "pocket",
-            &format!("Is {name} a Pocket (12.6066)?"),
-            Some(false),
-        )?;
-        if area.pocket {
-            let c = s.prompter.choice(
-                Side::German,
-                "adjacent_control",
-                "Are all Controlled Locations ADJACENT to it Controlled by one side (12.6072)?",
-                &["german", "russian", "no"],
-                Some("no"),
-            )?;
-            area.adjacent_control = c.parse().ok();
-        }
+    while let Some(area) = ask_area(s)? {
         a.area.push(area);
     }
     for side in Side::BOTH {
-        loop {
-            let ids = line(
-                s,
-                side,
-                "escape",
-                &format!(
-                    "{} Escape stack: counter ids, with the SW they portage (Enter: no more)",
-                    side.name()
-                ),
-            )?;
-            if ids.is_empty() {
-                break;
-            }
-            let area = line(s, side, "escape_area", "In which Isolated Area?")?;
-            let yes =
-                |s: &mut Session, n: &str, q: &str| s.prompter.yes_no(side, n, q, Some(false));
-            let encircled = yes(s, "encircled", "Encircled?")?;
-            let adjacent = yes(
-                s,
-                "adjacent",
-                "ADJACENT to a friendly-Controlled, non-Isolated hex?",
-            )?;
-            let within_2 = adjacent
-                || yes(
-                    s,
-                    "within_2",
-                    "Within 2 hexes of a friendly-Controlled, non-Isolated hex?",
-                )?;
-            let excess_pp = s.prompter.number(
-                side,
-                "excess_pp",
-                "PP carried beyond IPC (the unit with most)",
-                0,
-                20,
-                Some(0),
-            )? as u32;
-            a.escape.push(StackAnswer {
-                area,
-                counters: vec![ids],
-                encircled,
-                within_2,
-                adjacent,
-                excess_pp,
-                heat_of_battle: None,
-            });
+        while let Some(stack) = ask_stack(s, side)? {
+            a.escape.push(stack);
         }
     }
     Ok(a)
+}
+
+/// One Isolated Area, its counters and whether it is a Pocket; `None` when
+/// the players have no more.
+fn ask_area(s: &mut Session) -> Result<Option<AreaAnswer>, Error> {
+    let name = line(
+        s,
+        Side::German,
+        "area",
+        "Isolated Area name (Enter: no more)",
+    )?;
+    if name.is_empty() {
+        return Ok(None);
+    }
+    let mut area = AreaAnswer {
+        name: name.clone(),
+        ..Default::default()
+    };
+    area.german = vec![line(
+        s,
+        Side::German,
+        "area_german",
+        &format!("German counter ids in {name}"),
+    )?];
+    area.russian = vec![line(
+        s,
+        Side::Russian,
+        "area_russian",
+        &format!("Russian counter ids in {name}"),
+    )?];
+    area.pocket = s.prompter.yes_no(
+        Side::German,
+        "pocket",
+        &format!("Is {name} a Pocket (12.6066)?"),
+        Some(false),
+    )?;
+    if area.pocket {
+        let c = s.prompter.choice(
+            Side::German,
+            "adjacent_control",
+            "Are all Controlled Locations ADJACENT to it Controlled by one side (12.6072)?",
+            &["german", "russian", "no"],
+            Some("no"),
+        )?;
+        area.adjacent_control = c.parse().ok();
+    }
+    Ok(Some(area))
+}
+
+/// One of the side's Escape stacks (12.6073); `None` when it has no more.
+fn ask_stack(s: &mut Session, side: Side) -> Result<Option<StackAnswer>, Error> {
+    let ids = line(
+        s,
+        side,
+        "escape",
+        &format!(
+            "{} Escape stack: counter ids, with the SW they portage (Enter: no more)",
+            side.name()
+        ),
+    )?;
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    let area = line(s, side, "escape_area", "In which Isolated Area?")?;
+    let yes = |s: &mut Session, n: &str, q: &str| s.prompter.yes_no(side, n, q, Some(false));
+    let encircled = yes(s, "encircled", "Encircled?")?;
+    let adjacent = yes(
+        s,
+        "adjacent",
+        "ADJACENT to a friendly-Controlled, non-Isolated hex?",
+    )?;
+    let within_2 = adjacent
+        || yes(
+            s,
+            "within_2",
+            "Within 2 hexes of a friendly-Controlled, non-Isolated hex?",
+        )?;
+    let excess_pp = s.prompter.number(
+        side,
+        "excess_pp",
+        "PP carried beyond IPC (the unit with most)",
+        0,
+        20,
+        Some(0),
+    )? as u32;
+    Ok(Some(StackAnswer {
+        area,
+        counters: vec![ids],
+        encircled,
+        within_2,
+        adjacent,
+        excess_pp,
+        heat_of_battle: None,
+    }))
 }

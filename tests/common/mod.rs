@@ -110,6 +110,23 @@ pub fn copy_all(from: &Path, to: &Path) {
     }
 }
 
+/// Copies a campaign folder without its `.votg` (history, lock, sealed
+/// copies): the files as a player would hand them over.
+pub fn copy_campaign(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let target = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            if p.file_name().unwrap() != ".votg" {
+                copy_campaign(&p, &target);
+            }
+        } else {
+            std::fs::copy(&p, &target).unwrap();
+        }
+    }
+}
+
 /// The campaign files only (not `.votg`).
 pub fn campaign_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     snapshot(dir)
@@ -125,6 +142,30 @@ impl Camp {
         let dir = tmp.path().join("campaign");
         copy_all(&self.dir, &dir);
         Camp { tmp, dir }
+    }
+
+    /// `votg --dice-file d.txt refit CAMP --until STEP --answers a.toml`,
+    /// with `d.txt` holding `dice` and `a.toml` holding `answers`.
+    pub fn refit_until(
+        &self,
+        until: &str,
+        answers: &str,
+        dice: &str,
+    ) -> assert_cmd::assert::Assert {
+        let a = self.file("a.toml", answers);
+        let d = self.file("d.txt", dice);
+        votg()
+            .args([
+                "--dice-file",
+                &d,
+                "refit",
+                self.path(),
+                "--until",
+                until,
+                "--answers",
+                &a,
+            ])
+            .assert()
     }
 
     pub fn history_len(&self) -> usize {
