@@ -309,9 +309,24 @@ pub fn refit(
     }
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
     prompter.check(&tables)?;
+    // No one waits on a run with an answers file: its steps are written
+    // together at its end (each still its own undo), not one by one.
+    let scripted = matches!(prompter, Prompter::Scripted(_));
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
     run.until = until;
-    if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(&mut run)? {
+    if scripted {
+        store.begin_batch()?;
+    }
+    let result = run_steps(&mut run, side);
+    // Whatever ended the run, the steps done before it are written now (a
+    // refusal names them); if this fails, none is.
+    store.end_batch()?;
+    result
+}
+
+/// The steps of a refit from where the campaign stands.
+fn run_steps(run: &mut Run, side: SideChoice) -> Result<String, Error> {
+    if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(run)? {
         return Ok(String::new());
     }
     match run.walk(&sides_of(side)) {
