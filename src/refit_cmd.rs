@@ -88,8 +88,12 @@ impl<'a> Run<'a> {
         let mut next = session.state;
         self.dice.save_position(&mut next);
         let files = next.to_files();
-        // Never write a campaign that would not load again.
-        CampaignState::from_files(&files, self.tables)?;
+        // Never write a campaign that would not load again: a step written
+        // at once is checked here; the steps of a batch, with the state the
+        // last of them leaves, before the batch is written (see `refit`).
+        if !self.store.batching() {
+            CampaignState::from_files(&files, self.tables)?;
+        }
         self.store.commit(&files, Some(&snapshot))?;
         self.state = next;
         self.committed.push(snapshot.label);
@@ -318,6 +322,11 @@ pub fn refit(
         store.begin_batch()?;
     }
     let result = run_steps(&mut run, side);
+    if scripted {
+        // What the batch would write must load again; if it did not (a
+        // defect of votg), nothing of the run is written.
+        CampaignState::from_files(&run.state.to_files(), &tables)?;
+    }
     // Whatever ended the run, the steps done before it are written now (a
     // refusal names them); if this fails, none is.
     store.end_batch()?;

@@ -395,6 +395,11 @@ impl Store {
         Ok(())
     }
 
+    /// Whether steps are being held for [`Store::end_batch`].
+    pub fn batching(&self) -> bool {
+        self.batch.borrow().is_some()
+    }
+
     /// Writes the steps held since [`Store::begin_batch`] in one
     /// transaction and ends the batch; returns how many steps it wrote. If
     /// it fails before its commit point, none of them is written.
