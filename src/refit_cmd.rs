@@ -213,9 +213,16 @@ impl<'a> Run<'a> {
         match self.keep {
             Keep::Disk(store) => {
                 let files = next.to_files();
-                // Never write a campaign that would not load again.
-                let written = CampaignState::from_files(&files, self.tables)
-                    .and_then(|_| store.commit(&files, Some(&snapshot)));
+                // Never write a campaign that would not load again: a step
+                // written at once is checked here; the steps of a batch, with
+                // the state the last of them leaves, before the batch is
+                // written (see `refit`).
+                let checked = if store.batching() {
+                    Ok(())
+                } else {
+                    CampaignState::from_files(&files, self.tables).map(|_| ())
+                };
+                let written = checked.and_then(|()| store.commit(&files, Some(&snapshot)));
                 if let Err(e) = written {
                     next.journal.truncate(kept);
                     self.state.journal = next.journal;
@@ -548,9 +555,29 @@ pub fn refit(
     }
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
     prompter.check(&tables)?;
+    // No one waits on a run with an answers file: its steps are written
+    // together at its end (each still its own undo), not one by one.
+    let scripted = matches!(prompter, Prompter::Scripted(_));
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
     run.until = until;
-    if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(&mut run)? {
+    if scripted {
+        store.begin_batch()?;
+    }
+    let result = run_steps(&mut run, side);
+    if scripted {
+        // What the batch would write must load again; if it did not (a
+        // defect of votg), nothing of the run is written.
+        CampaignState::from_files(&run.state.to_files(), &tables)?;
+    }
+    // Whatever ended the run, the steps done before it are written now (a
+    // refusal names them); if this fails, none is.
+    store.end_batch()?;
+    result
+}
+
+/// The steps of a refit from where the campaign stands.
+fn run_steps(run: &mut Run, side: SideChoice) -> Result<String, Error> {
+    if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(run)? {
         return Ok(String::new());
     }
     match run.walk(&sides_of(side)) {

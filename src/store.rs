@@ -12,6 +12,7 @@ mod history;
 mod reader;
 mod txn;
 
+use std::cell::RefCell;
 use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
 
@@ -132,6 +133,22 @@ impl Snapshot {
 pub struct Store {
     dir: PathBuf,
     _lock: File,
+    /// Steps committed in memory, written by [`Store::end_batch`].
+    batch: RefCell<Option<Batch>>,
+}
+
+/// The steps of a run no one waits on (a scripted refit), held to be
+/// written in one transaction: the files as they will be, and one history
+/// entry per step, so `votg undo` still takes back one step at a time.
+#[derive(Debug)]
+struct Batch {
+    /// The files on disk when the batch began.
+    disk: Files,
+    /// The files as the steps so far left them.
+    files: Files,
+    /// The history entries to publish, numbered on from `first`.
+    entries: Vec<Vec<u8>>,
+    first: u32,
 }
 
 /// What `votg undo` would do: checked, not yet done.
@@ -157,6 +174,30 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     fsio::rename(&tmp, path)?;
     fsio::sync_dir(dir);
     Ok(())
+}
+
+/// Those of `files` whose bytes differ from `before`'s.
+fn changed(before: &Files, files: &Files) -> Files {
+    files
+        .iter()
+        .filter(|(name, bytes)| before.get(*name) != Some(*bytes))
+        .map(|(n, b)| (n.clone(), b.clone()))
+        .collect()
+}
+
+impl Batch {
+    /// One step: its history entry against the files as the steps before
+    /// it left them (exactly what committing it alone would record).
+    fn add(&mut self, files: &Files, snapshot: &Snapshot) {
+        let writes = changed(&self.files, files);
+        if writes.is_empty() {
+            return;
+        }
+        let names: Vec<&str> = writes.keys().map(String::as_str).collect();
+        self.entries
+            .push(history::record(&self.files, files, &names, snapshot));
+        self.files.extend(writes);
+    }
 }
 
 /// Whether `dir` holds a campaign, committed or committed-but-unfinished.
@@ -269,6 +310,7 @@ impl Store {
             Ok(()) => Ok(Store {
                 dir: dir.to_path_buf(),
                 _lock: file,
+                batch: RefCell::new(None),
             }),
             Err(fs::TryLockError::WouldBlock) => Err(Error::Locked {
                 dir: dir.to_path_buf(),
@@ -301,19 +343,22 @@ impl Store {
 
     /// Commits `files` (new bytes of campaign files; others stay as they
     /// are) in one transaction. With `snapshot`, the step is recorded in the
-    /// history, in the same transaction, for `votg undo`.
+    /// history, in the same transaction, for `votg undo`. During a batch
+    /// ([`Store::begin_batch`]) a step with a snapshot is held in memory.
     pub fn commit(&self, files: &Files, snapshot: Option<&Snapshot>) -> Result<(), Error> {
         if let Some(name) = files.keys().find(|n| !is_campaign_file(n)) {
             return Err(Error::Usage(format!(
                 "internal: `{name}` is not a campaign file"
             )));
         }
+        if let (Some(s), Some(batch)) = (snapshot, self.batch.borrow_mut().as_mut()) {
+            batch.add(files, s);
+            return Ok(());
+        }
+        // Anything held goes first, so the history stays in step order.
+        self.end_batch()?;
         let before = self.read_files()?;
-        let writes: Files = files
-            .iter()
-            .filter(|(name, bytes)| before.get(*name) != Some(*bytes))
-            .map(|(n, b)| (n.clone(), b.clone()))
-            .collect();
+        let writes = changed(&before, files);
         if writes.is_empty() {
             return Ok(());
         }
@@ -321,9 +366,9 @@ impl Store {
             Some(s) => {
                 let next = self.history_numbers()?.last().map_or(1, |n| n + 1);
                 let changed: Vec<&str> = writes.keys().map(String::as_str).collect();
-                Some((next, history::record(&before, files, &changed, s)))
+                vec![(next, history::record(&before, files, &changed, s))]
             }
-            None => None,
+            None => Vec::new(),
         };
         let plan = Plan {
             writes,
@@ -331,6 +376,49 @@ impl Store {
             ..Plan::default()
         };
         Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())
+    }
+
+    /// From now on, steps committed with a snapshot are held in memory until
+    /// [`Store::end_batch`] writes them all in one transaction (DESIGN §6:
+    /// all or nothing, each step its own history entry). For a run no one
+    /// waits on: one wait for the disk instead of one per step.
+    pub fn begin_batch(&self) -> Result<(), Error> {
+        self.end_batch()?;
+        let disk = self.read_files()?;
+        let first = self.history_numbers()?.last().map_or(1, |n| n + 1);
+        *self.batch.borrow_mut() = Some(Batch {
+            files: disk.clone(),
+            disk,
+            entries: Vec::new(),
+            first,
+        });
+        Ok(())
+    }
+
+    /// Whether steps are being held for [`Store::end_batch`].
+    pub fn batching(&self) -> bool {
+        self.batch.borrow().is_some()
+    }
+
+    /// Writes the steps held since [`Store::begin_batch`] in one
+    /// transaction and ends the batch; returns how many steps it wrote. If
+    /// it fails before its commit point, none of them is written.
+    pub fn end_batch(&self) -> Result<usize, Error> {
+        let Some(batch) = self.batch.borrow_mut().take() else {
+            return Ok(0);
+        };
+        let writes = changed(&batch.disk, &batch.files);
+        let steps = batch.entries.len();
+        if steps == 0 {
+            return Ok(0);
+        }
+        let plan = Plan {
+            writes,
+            publish: (batch.first..).zip(batch.entries).collect(),
+            ..Plan::default()
+        };
+        Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())?;
+        Ok(steps)
     }
 
     fn history_numbers(&self) -> Result<Vec<u32>, Error> {
@@ -393,7 +481,7 @@ impl Store {
         let txn = Plan {
             writes,
             removes,
-            publish: None,
+            publish: Vec::new(),
             drop: Some(plan.number),
         };
         Txn::new(&self.dir).commit(&txn, &mut CrashPoints::from_env())?;

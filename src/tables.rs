@@ -2,7 +2,9 @@
 //! or a player's edited folder (`--tables DIR`).
 
 use std::collections::BTreeMap;
+use std::ops::Deref;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -72,19 +74,22 @@ pub const CHART_IDS: &[&str] = &[
     "moon-phase",
 ];
 
-/// Every table and chart, parsed and validated.
+/// Every table and chart. A player's tables (`--tables DIR`) are parsed
+/// and validated as they load; the built-in ones — checked by the tests
+/// (`built_in_tables_all_load`) — each on first use, since a command reads
+/// only a few of them and parsing them all would cost more than the command.
 #[derive(Debug)]
 pub struct Tables {
-    pub dice: BTreeMap<String, DiceTable>,
-    pub historical_drm: HistoricalDrmChart,
-    pub initiative_matrix: InitiativeMatrix,
-    pub fortification_purchase: FortificationTable,
-    pub german_rg: RgChart,
-    pub russian_rg: RgChart,
-    pub german_sw: SwChart,
-    pub russian_sw: SwChart,
-    pub ladders: Ladders,
-    pub moon_phase: MoonPhaseChart,
+    pub dice: BTreeMap<String, Lazy<DiceTable>>,
+    pub historical_drm: Lazy<HistoricalDrmChart>,
+    pub initiative_matrix: Lazy<InitiativeMatrix>,
+    pub fortification_purchase: Lazy<FortificationTable>,
+    pub german_rg: Lazy<RgChart>,
+    pub russian_rg: Lazy<RgChart>,
+    pub german_sw: Lazy<SwChart>,
+    pub russian_sw: Lazy<SwChart>,
+    pub ladders: Lazy<Ladders>,
+    pub moon_phase: Lazy<MoonPhaseChart>,
     /// Files not of a chart kind known above, by name (the CG definitions).
     pub sources: BTreeMap<String, Source>,
 }
@@ -96,6 +101,73 @@ pub struct Source {
     pub text: String,
 }
 
+/// A table parsed on first use (or already parsed); reads as the table.
+pub struct Lazy<T> {
+    cell: OnceLock<T>,
+    source: Option<(Source, Parser<T>)>,
+}
+
+/// How a lazy table is parsed and checked.
+type Parser<T> = fn(&Source) -> Result<T, Error>;
+
+impl<T> Lazy<T> {
+    fn parsed(value: T) -> Lazy<T> {
+        Lazy {
+            cell: OnceLock::from(value),
+            source: None,
+        }
+    }
+
+    fn later(source: Source, parse: Parser<T>) -> Lazy<T> {
+        Lazy {
+            cell: OnceLock::new(),
+            source: Some((source, parse)),
+        }
+    }
+
+    /// Parses it now if not yet, saying what is wrong with it.
+    pub fn force(&self) -> Result<&T, Error> {
+        if let Some(v) = self.cell.get() {
+            return Ok(v);
+        }
+        let (source, parse) = self.source.as_ref().expect("a lazy table has its source");
+        let value = parse(source)?;
+        Ok(self.cell.get_or_init(|| value))
+    }
+}
+
+impl<T> Deref for Lazy<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        // Only built-in tables are lazy, and the tests load every one of
+        // them: failing here is a defect of the build, not of any input.
+        self.force()
+            .unwrap_or_else(|e| panic!("a built-in table does not load: {e}"))
+    }
+}
+
+impl<T: Clone> Clone for Lazy<T> {
+    fn clone(&self) -> Lazy<T> {
+        Lazy::parsed((**self).clone())
+    }
+}
+
+impl<T: serde::Serialize> serde::Serialize for Lazy<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Lazy<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.cell.get() {
+            Some(v) => v.fmt(f),
+            None => write!(f, "(not parsed yet)"),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 struct Probe {
     kind: String,
@@ -103,8 +175,14 @@ struct Probe {
 }
 
 impl Tables {
-    /// The copies built into the binary.
+    /// The copies built into the binary, each parsed on first use.
     pub fn embedded() -> Result<Tables, Error> {
+        Tables::built_in()
+    }
+
+    /// The built-in copies, every one parsed and checked now (as a
+    /// player's edited tables are).
+    pub fn embedded_checked() -> Result<Tables, Error> {
         Tables::from_sources(embedded_sources())
     }
 
@@ -112,11 +190,79 @@ impl Tables {
     /// the built-in file of the same name; files DIR lacks come from the
     /// built-in copy, so a player may keep only the files they corrected.
     pub fn load(dir: Option<&Path>) -> Result<Tables, Error> {
+        let Some(dir) = dir else {
+            return Tables::built_in();
+        };
         let mut sources = embedded_sources();
-        if let Some(dir) = dir {
-            read_dir_sources(dir, dir, &mut sources)?;
-        }
+        read_dir_sources(dir, dir, &mut sources)?;
         Tables::from_sources(sources)
+    }
+
+    /// The built-in tables, lazily: which file holds which table is read
+    /// from its top lines (`kind`, `id`) without parsing it.
+    fn built_in() -> Result<Tables, Error> {
+        let mut dice = BTreeMap::new();
+        let mut charts: BTreeMap<String, Source> = BTreeMap::new();
+        let mut others = BTreeMap::new();
+        for (name, source) in embedded_sources() {
+            let (kind, id) = top_keys(&source.text);
+            match (kind, id) {
+                (Some("dice"), Some(id)) => {
+                    dice.insert(id.to_string(), Lazy::later(source, parse_dice));
+                }
+                (
+                    Some(
+                        "rg-chart"
+                        | "sw-chart"
+                        | "historical-drm"
+                        | "initiative-matrix"
+                        | "fortification-purchase"
+                        | "unit-ladders"
+                        | "moon-phase",
+                    ),
+                    Some(id),
+                ) => {
+                    charts.insert(id.to_string(), source);
+                }
+                _ => {
+                    others.insert(name, source);
+                }
+            }
+        }
+        let mut chart = |id: &str| -> Result<Source, Error> {
+            charts.remove(id).ok_or_else(|| Error::TableData {
+                file: format!("{id}.toml"),
+                location: String::new(),
+                message: format!("the chart `{id}` is missing"),
+            })
+        };
+        Ok(Tables {
+            dice,
+            historical_drm: Lazy::later(chart("historical-drm")?, |s| {
+                parse_checked(s, HistoricalDrmChart::validate)
+            }),
+            initiative_matrix: Lazy::later(chart("initiative-matrix")?, |s| {
+                parse_checked(s, InitiativeMatrix::validate)
+            }),
+            fortification_purchase: Lazy::later(chart("fortification-purchase")?, |s| {
+                parse_checked(s, FortificationTable::validate)
+            }),
+            german_rg: Lazy::later(chart("german-rg")?, |s| parse_checked(s, RgChart::validate)),
+            russian_rg: Lazy::later(chart("russian-rg")?, |s| {
+                parse_checked(s, RgChart::validate)
+            }),
+            german_sw: Lazy::later(chart("german-sw")?, |s| parse_checked(s, SwChart::validate)),
+            russian_sw: Lazy::later(chart("russian-sw")?, |s| {
+                parse_checked(s, SwChart::validate)
+            }),
+            ladders: Lazy::later(chart("unit-ladders")?, |s| {
+                parse_checked(s, Ladders::validate)
+            }),
+            moon_phase: Lazy::later(chart("moon-phase")?, |s| {
+                parse_checked(s, MoonPhaseChart::validate)
+            }),
+            sources: others,
+        })
     }
 
     /// The built-in tables with some files' text replaced (name, text): for
@@ -143,11 +289,7 @@ impl Tables {
             let probe: Probe = parse(&source)?;
             match probe.kind.as_str() {
                 "dice" => {
-                    let table: DiceTable = parse(&source)?;
-                    check_schema(&source, table.schema)?;
-                    table
-                        .validate()
-                        .map_err(|d| data_error(&source, d.span, d.message))?;
+                    let table = parse_dice(&source)?;
                     if dice.contains_key(&table.id) {
                         return Err(data_error(
                             &source,
@@ -176,6 +318,10 @@ impl Tables {
             }
         }
         check_contracts(&dice)?;
+        let dice: BTreeMap<String, Lazy<DiceTable>> = dice
+            .into_iter()
+            .map(|(k, v)| (k, Lazy::parsed(v)))
+            .collect();
         for id in DICE_TABLE_IDS {
             if !dice.contains_key(*id) {
                 return Err(Error::TableData {
@@ -201,26 +347,40 @@ impl Tables {
         let russian_sw = chart("russian-sw")?;
         let ladders = chart("unit-ladders")?;
         let moon_phase = chart("moon-phase")?;
+
         Ok(Tables {
             dice,
-            historical_drm: parse_checked(&historical_drm, HistoricalDrmChart::validate)?,
-            initiative_matrix: parse_checked(&initiative_matrix, InitiativeMatrix::validate)?,
-            fortification_purchase: parse_checked(
+            historical_drm: Lazy::parsed(parse_checked(
+                &historical_drm,
+                HistoricalDrmChart::validate,
+            )?),
+            initiative_matrix: Lazy::parsed(parse_checked(
+                &initiative_matrix,
+                InitiativeMatrix::validate,
+            )?),
+            fortification_purchase: Lazy::parsed(parse_checked(
                 &fortification_purchase,
                 FortificationTable::validate,
-            )?,
-            german_rg: parse_checked(&german_rg, RgChart::validate)?,
-            russian_rg: parse_checked(&russian_rg, RgChart::validate)?,
-            german_sw: parse_checked(&german_sw, SwChart::validate)?,
-            russian_sw: parse_checked(&russian_sw, SwChart::validate)?,
-            ladders: parse_checked(&ladders, Ladders::validate)?,
-            moon_phase: parse_checked(&moon_phase, MoonPhaseChart::validate)?,
+            )?),
+            german_rg: Lazy::parsed(parse_checked(&german_rg, RgChart::validate)?),
+            russian_rg: Lazy::parsed(parse_checked(&russian_rg, RgChart::validate)?),
+            german_sw: Lazy::parsed(parse_checked(&german_sw, SwChart::validate)?),
+            russian_sw: Lazy::parsed(parse_checked(&russian_sw, SwChart::validate)?),
+            ladders: Lazy::parsed(parse_checked(&ladders, Ladders::validate)?),
+            moon_phase: Lazy::parsed(parse_checked(&moon_phase, MoonPhaseChart::validate)?),
             sources: others,
         })
     }
 
     pub fn dice_table(&self, id: &str) -> Result<&DiceTable, Error> {
-        self.dice.get(id).ok_or_else(|| Error::UnknownTable {
+        match self.dice.get(id) {
+            Some(t) => t.force(),
+            None => Err(self.unknown(id)),
+        }
+    }
+
+    fn unknown(&self, id: &str) -> Error {
+        Error::UnknownTable {
             id: id.to_string(),
             known: DICE_TABLE_IDS
                 .iter()
@@ -228,8 +388,40 @@ impl Tables {
                 .copied()
                 .collect::<Vec<_>>()
                 .join(", "),
-        })
+        }
     }
+}
+
+/// `kind` and `id` from a table file's top-level keys (the lines before its
+/// first `[header]`), read without parsing the file: enough for the
+/// built-in files, which the tests parse whole.
+fn top_keys(text: &str) -> (Option<&str>, Option<&str>) {
+    let (mut kind, mut id) = (None, None);
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            break;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let value = value.trim().trim_matches('"');
+        match key.trim() {
+            "kind" => kind = Some(value),
+            "id" => id = Some(value),
+            _ => {}
+        }
+    }
+    (kind, id)
+}
+
+fn parse_dice(source: &Source) -> Result<DiceTable, Error> {
+    let table: DiceTable = parse(source)?;
+    check_schema(source, table.schema)?;
+    table
+        .validate()
+        .map_err(|d| data_error(source, d.span, d.message))?;
+    Ok(table)
 }
 
 /// What the Refit Phase code reads from the tables: the columns it picks and
@@ -452,6 +644,41 @@ has_schema!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn built_in_tables_all_load() {
+        // Every built-in table parses and passes every check, so the lazy
+        // tables (each parsed on first use) never meet a broken one.
+        let checked = Tables::embedded_checked().unwrap();
+        let lazy = Tables::embedded().unwrap();
+        assert_eq!(
+            lazy.dice.keys().collect::<Vec<_>>(),
+            checked.dice.keys().collect::<Vec<_>>(),
+            "the top lines name each dice table as its parse does"
+        );
+        for (id, t) in &lazy.dice {
+            assert_eq!(
+                format!("{:?}", t.force().unwrap()),
+                format!("{:?}", *checked.dice[id])
+            );
+        }
+        assert_eq!(
+            lazy.sources.keys().collect::<Vec<_>>(),
+            checked.sources.keys().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            format!("{:?}", *lazy.german_rg),
+            format!("{:?}", *checked.german_rg)
+        );
+        assert_eq!(
+            format!("{:?}", *lazy.ladders),
+            format!("{:?}", *checked.ladders)
+        );
+        assert_eq!(
+            format!("{:?}", *lazy.moon_phase),
+            format!("{:?}", *checked.moon_phase)
+        );
+    }
 
     #[test]
     fn line_column_counts_from_one() {

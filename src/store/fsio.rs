@@ -167,6 +167,55 @@ pub fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
+/// Writes `bytes` to a new file at `path` (its folders made), not yet
+/// synced: the caller syncs it with others ([`sync_files`]).
+pub fn write_unsynced(path: &Path, bytes: &[u8]) -> Result<(File, std::path::PathBuf), Error> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).map_err(io(parent))?;
+    }
+    let mut f = File::create(path).map_err(io(path))?;
+    f.write_all(bytes).map_err(io(path))?;
+    Ok((f, path.to_path_buf()))
+}
+
+/// Syncs files at once, each on its own thread: the file system commits
+/// them together instead of waiting for the disk once per file. (A thread
+/// that cannot be started syncs its file here instead.)
+pub fn sync_files(files: &[(File, std::path::PathBuf)]) -> Result<(), Error> {
+    in_parallel(files, |(f, path)| f.sync_all().map_err(io(path)))
+}
+
+/// [`sync_dir`] for several folders at once.
+pub fn sync_dirs<'a>(dirs: impl Iterator<Item = &'a std::path::PathBuf>) {
+    let dirs: Vec<&std::path::PathBuf> = dirs.collect();
+    let _ = in_parallel(&dirs, |d| {
+        sync_dir(d);
+        Ok(())
+    });
+}
+
+fn in_parallel<T: Sync>(
+    items: &[T],
+    f: impl Fn(&T) -> Result<(), Error> + Sync,
+) -> Result<(), Error> {
+    let f = &f;
+    std::thread::scope(|s| {
+        let mut inline = Ok(());
+        let mut handles = Vec::new();
+        for item in items {
+            match std::thread::Builder::new().spawn_scoped(s, move || f(item)) {
+                Ok(h) => handles.push(h),
+                Err(_) => inline = inline.and_then(|()| f(item)),
+            }
+        }
+        for h in handles {
+            let r = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            inline = inline.and(r);
+        }
+        inline
+    })
+}
+
 /// Makes a folder's entries (new files, renames, removals) durable. On
 /// Linux this is what makes a rename survive a power cut; elsewhere a folder
 /// may not open for syncing, which is no reason to fail the command.

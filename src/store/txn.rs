@@ -47,6 +47,10 @@ pub struct Manifest {
     pub format: u32,
     /// The history entry this commit publishes (a step).
     pub publish: Option<u32>,
+    /// With `publish`: the last of the entries `publish..=last` it
+    /// publishes (the steps of a scripted run, committed together).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<u32>,
     /// The history entry this commit drops (an undo).
     pub drop: Option<u32>,
     #[serde(default)]
@@ -72,6 +76,7 @@ impl Manifest {
                 Manifest {
                     format: FORMAT,
                     publish: None,
+                    last: None,
                     drop: None,
                     files: text
                         .lines()
@@ -96,7 +101,22 @@ impl Manifest {
                 )));
             }
         }
+        if manifest
+            .last
+            .is_some_and(|l| manifest.publish.is_none_or(|p| l < p))
+        {
+            return Err(bad("its `last` entry comes before its first".into()));
+        }
         Ok(manifest)
+    }
+
+    /// The numbers of the history entries it publishes.
+    pub fn published(&self) -> std::ops::RangeInclusive<u32> {
+        match self.publish {
+            Some(first) => first..=self.last.unwrap_or(first),
+            #[allow(clippy::reversed_empty_ranges)]
+            None => 1..=0,
+        }
     }
 }
 
@@ -105,8 +125,9 @@ impl Manifest {
 pub struct Plan {
     pub writes: Files,
     pub removes: Vec<String>,
-    /// A history entry to publish: its number and files.
-    pub publish: Option<(u32, Vec<u8>)>,
+    /// History entries to publish, numbers consecutive: each its number
+    /// and bytes.
+    pub publish: Vec<(u32, Vec<u8>)>,
     pub drop: Option<u32>,
 }
 
@@ -231,12 +252,15 @@ impl Txn {
         fsio::remove_dir(&root)?;
         let mut dirs = BTreeSet::new();
         let mut files = Vec::new();
+        // Written first, synced together (one wait for the disk, not one
+        // per file); nothing counts before the marker, written after.
+        let mut written = Vec::new();
         for (name, bytes) in &plan.writes {
             let staged = root.join(STAGED).join(name);
-            fsio::write_synced(&staged, bytes)?;
+            written.push(fsio::write_unsynced(&staged, bytes)?);
             dirs.extend(staged.parent().map(Path::to_path_buf));
             let seal = root.join(STAGED_SEALS).join(name);
-            fsio::write_synced(&seal, bytes)?;
+            written.push(fsio::write_unsynced(&seal, bytes)?);
             dirs.extend(seal.parent().map(Path::to_path_buf));
             files.push(FileOp {
                 name: name.clone(),
@@ -255,13 +279,14 @@ impl Txn {
             });
         }
         let history = self.history();
-        if let Some((n, entry)) = &plan.publish {
+        for (n, entry) in &plan.publish {
             let pending = history::pending(&history, *n);
             fsio::remove_any(&pending)?;
-            fsio::write_synced(&pending, entry)?;
+            written.push(fsio::write_unsynced(&pending, entry)?);
             dirs.insert(history.clone());
             points.pass()?;
         }
+        fsio::sync_files(&written)?;
         if let Some(n) = plan.drop {
             fsio::rename(
                 &history::entry(&history, n),
@@ -270,18 +295,19 @@ impl Txn {
             dirs.insert(history.clone());
             points.pass()?;
         }
-        // Deepest first, so each folder's entry in its parent is synced after
-        // it; then the transaction folder's own entry in `.votg`.
-        for d in dirs.iter().rev() {
-            sync_dir(d);
-        }
-        sync_dir(&root);
-        if let Some(meta) = root.parent() {
-            sync_dir(meta);
-        }
+        // Every folder that gained an entry, and the transaction folder's
+        // own entry in `.votg`, together.
+        dirs.insert(root.clone());
+        dirs.extend(root.parent().map(Path::to_path_buf));
+        fsio::sync_dirs(dirs.iter());
         let manifest = Manifest {
             format: FORMAT,
-            publish: plan.publish.as_ref().map(|(n, _)| *n),
+            publish: plan.publish.first().map(|(n, _)| *n),
+            last: plan
+                .publish
+                .last()
+                .map(|(n, _)| *n)
+                .filter(|_| plan.publish.len() > 1),
             drop: plan.drop,
             files,
             legacy: false,
@@ -351,7 +377,7 @@ impl Txn {
             }
             points.pass()?;
         }
-        if let Some(n) = manifest.publish {
+        for n in manifest.published() {
             let pending = history::pending(&history, n);
             if fsio::exists(&pending) {
                 let done = history::entry(&history, n);
@@ -366,11 +392,12 @@ impl Txn {
             fsio::remove_any(&history::dropping(&history, n))?;
             points.pass()?;
         }
+        let mut dirs = vec![history];
         for d in ["", "german", "russian"] {
-            sync_dir(&self.dir.join(d));
-            sync_dir(&self.dir.join(super::SEALED).join(d));
+            dirs.push(self.dir.join(d));
+            dirs.push(self.dir.join(super::SEALED).join(d));
         }
-        sync_dir(&history);
+        fsio::sync_dirs(dirs.iter());
         self.clear()
     }
 
