@@ -100,20 +100,27 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     let c = &state.campaign;
     let def = cg_def::load(&tables, c.cg)?;
     let mut out = format!(
-        "CG {} — {} ({}), CG Days {}–{} Sep 1942\nPreparing scenario {} on {}{}\n",
-        c.cg,
-        c.title,
-        def.rule,
-        def.first_date,
-        def.last_date,
-        c.scenario,
-        c.cg_day().long(),
-        if c.is_initial() {
-            " — the Initial Scenario (12.5)"
-        } else {
-            ""
-        }
+        "CG {} — {} ({}), CG Days {}–{} Sep 1942\n",
+        c.cg, c.title, def.rule, def.first_date, def.last_date,
     );
+    out.push_str(&if c.result.is_some() {
+        format!(
+            "Its last scenario, {}, was played on {}.\n",
+            c.scenario,
+            c.cg_day().long()
+        )
+    } else {
+        format!(
+            "Preparing scenario {} on {}{}\n",
+            c.scenario,
+            c.cg_day().long(),
+            if c.is_initial() {
+                " — the Initial Scenario (12.5)"
+            } else {
+                ""
+            }
+        )
+    });
     if let Some(r) = &c.result {
         // C23, 12.51-12.54: the CG is over.
         out.push_str(&format!(

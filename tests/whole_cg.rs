@@ -55,7 +55,14 @@ fn issue_9_a_whole_cg_i_is_played_unattended_to_its_end() {
     let s = c.state();
     assert!(s.campaign.result.is_some(), "the CG's result is recorded");
     let status = votg().args(["status", c.path()]).output().unwrap();
-    assert!(String::from_utf8_lossy(&status.stdout).contains("won"));
+    let status = String::from_utf8_lossy(&status.stdout).to_string();
+    assert!(status.contains("won"), "{status}");
+    // Over means over: no scenario is being prepared any more.
+    assert!(!status.contains("Preparing"), "{status}");
+    assert!(
+        status.contains("Its last scenario,") && status.contains("was played on 22 Sep."),
+        "{status}"
+    );
     // A refit after the end changes nothing.
     let before = c.campaign_files();
     votg()
