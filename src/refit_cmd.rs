@@ -435,7 +435,8 @@ pub(crate) fn close(s: &mut Session, sides: &[Side], id: StepId, flow: Flow, mar
         let why = s.out.take_gist().unwrap_or_default();
         let result = match why.as_str() {
             "" => "nothing to do".to_string(),
-            w if w.to_lowercase().contains("nothing") => format!("nothing to do: {w}"),
+            // The step said so in its own words.
+            w if w.to_lowercase().contains("nothing") => w.to_string(),
             w => format!("done without a roll or choice: {w}"),
         };
         for side in one_row_for(sides, id) {
@@ -470,7 +471,7 @@ fn journal_passed_over(s: &mut Session, sides: &[Side], id: StepId, flow: Flow) 
     let why = match flow {
         // The CG is over (12.614): nothing after it is a step of this CG.
         Flow::Finish if s.state.campaign.result.is_some() => return,
-        Flow::Finish => format!("not needed: {id} made the scenario ready to play"),
+        Flow::Finish => format!("{id} made the scenario ready to play"),
         Flow::IdleDay => "no scenario on an Idle Day (12.6253, READINGS.md C23)".to_string(),
         Flow::Next | Flow::Pause => match s.state.campaign.occasion.occasion() {
             sequence::Occasion::BeforeCounterattack => {
