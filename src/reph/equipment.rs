@@ -22,9 +22,18 @@ pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
     // CG Day gets its facts and roster line here.
     new_day::counterattack_scenario(s);
     new_day::ensure_line(s, side);
-    let vehicle =
-        |c: &crate::force::Counter| c.kind == UnitKind::Vehicle && c.place != ForceBox::Casualties;
-    // a) re-manned or left abandoned (default: left).
+    remanned(s, side)?;
+    shock(s, side)?;
+    bog(s, side)
+}
+
+/// A vehicle still in the force (not among the Casualties).
+fn vehicle(c: &crate::force::Counter) -> bool {
+    c.kind == UnitKind::Vehicle && c.place != ForceBox::Casualties
+}
+
+/// 12.6151a: an abandoned AFV re-manned or left abandoned (default: left).
+fn remanned(s: &mut Session, side: Side) -> Result<(), Error> {
     let abandoned = ids(s, side, |c| {
         vehicle(c) && has(c, Condition::Abandoned) && !isolated(c)
     });
@@ -50,8 +59,12 @@ pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
                 .concerning([id.to_string()]),
         );
     }
-    // b) Shock/UK: dr (C7.42) until it is over; the players enter which were
-    // eliminated, the others recover.
+    Ok(())
+}
+
+/// 12.6151b: Shock/UK, a dr (C7.42) until it is over; the players enter
+/// which were eliminated, the others recover.
+fn shock(s: &mut Session, side: Side) -> Result<(), Error> {
     let shocked = ids(s, side, |c| vehicle(c) && has(c, Condition::Shocked));
     let lost = ask_ids(
         s,
@@ -84,7 +97,11 @@ pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
             .concerning([id.to_string()]),
         );
     }
-    // c) Bog Removal (D8.3) until unbogged or immobilized.
+    Ok(())
+}
+
+/// 12.6151c: Bog Removal (D8.3) until unbogged or Immobilized.
+fn bog(s: &mut Session, side: Side) -> Result<(), Error> {
     let bogged = ids(s, side, |c| {
         vehicle(c) && has(c, Condition::Bogged) && !has(c, Condition::Abandoned)
     });
