@@ -289,33 +289,7 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
         Prompter::Scripted(a) => from_answers(a)?,
         Prompter::Terminal { .. } => ask(s)?,
     };
-    let said = match &*s.prompter {
-        Prompter::Scripted(a) => {
-            let mut g = s.state.german.force.clone();
-            let mut r = s.state.russian.force.clone();
-            let o = &record.outcome;
-            let said = outcome::apply((&mut g, &mut r), (&o.german, &o.russian), &s.tables.ladders)
-                .map_err(|(side, bad)| a.bad_outcome(side, &bad))?;
-            s.state.german.force = g;
-            s.state.russian.force = r;
-            said
-        }
-        Prompter::Terminal { .. } => {
-            let (g, r) = (&mut s.state.german.force, &mut s.state.russian.force);
-            let o = &record.outcome;
-            outcome::apply((g, r), (&o.german, &o.russian), &s.tables.ladders).map_err(
-                |(side, b)| {
-                    Error::Refused(format!(
-                        "{}.outcome.{} `{}`: {}",
-                        side.id(),
-                        b.key,
-                        b.item,
-                        b.why
-                    ))
-                },
-            )?
-        }
-    };
+    let said = apply_outcome(s, &record)?;
     let day = s.state.campaign.today_mut().ok_or_else(|| {
         Error::Refused(format!(
             "campaign.toml has no [[days]] entry for scenario {n}: nothing to record it on"
@@ -332,6 +306,49 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
     for line in &said {
         s.say(format!("  {line}"));
     }
+    journal_record(s, n, &record, &said);
+    s.state.campaign.occasion = OccasionName::AfterScenario;
+    let first = sequence::first(Occasion::AfterScenario);
+    s.state.campaign.step = Standing::both(Position::At(first));
+    s.say("Both sides now stand at 12.601. `votg undo` takes this record back.");
+    Ok(())
+}
+
+/// The outcome on both Force Organizers (12.6041): what changed, counter by
+/// counter. A bad answer changes nothing.
+fn apply_outcome(s: &mut Session, record: &ScenarioRecord) -> Result<Vec<outcome::Said>, Error> {
+    match &*s.prompter {
+        Prompter::Scripted(a) => {
+            let mut g = s.state.german.force.clone();
+            let mut r = s.state.russian.force.clone();
+            let o = &record.outcome;
+            let said = outcome::apply((&mut g, &mut r), (&o.german, &o.russian), &s.tables.ladders)
+                .map_err(|(side, bad)| a.bad_outcome(side, &bad))?;
+            s.state.german.force = g;
+            s.state.russian.force = r;
+            Ok(said)
+        }
+        Prompter::Terminal { .. } => {
+            let (g, r) = (&mut s.state.german.force, &mut s.state.russian.force);
+            let o = &record.outcome;
+            outcome::apply((g, r), (&o.german, &o.russian), &s.tables.ladders).map_err(
+                |(side, b)| {
+                    Error::Refused(format!(
+                        "{}.outcome.{} `{}`: {}",
+                        side.id(),
+                        b.key,
+                        b.item,
+                        b.why
+                    ))
+                },
+            )
+        }
+    }
+}
+
+/// The record's journal rows: what was recorded, the answers as given (for
+/// `votg verify`), and one row per change to counters (for `votg explain`).
+fn journal_record(s: &mut Session, n: u32, record: &ScenarioRecord, said: &[outcome::Said]) {
     s.journal(Entry::decision(
         STEP,
         None,
@@ -364,7 +381,7 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
     }
     // Each change to a counter its own row about it, so the story of its
     // purchase row (`votg explain`) tells when and why it happened.
-    for line in &said {
+    for line in said {
         if line.ids.is_empty() {
             continue;
         }
@@ -380,11 +397,6 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
             .concerning(line.ids.iter().map(ToString::to_string)),
         );
     }
-    s.state.campaign.occasion = OccasionName::AfterScenario;
-    let first = sequence::first(Occasion::AfterScenario);
-    s.state.campaign.step = Standing::both(Position::At(first));
-    s.say("Both sides now stand at 12.601. `votg undo` takes this record back.");
-    Ok(())
 }
 
 fn outcome_text(o: &BySide<Outcome>) -> String {
