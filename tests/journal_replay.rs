@@ -146,7 +146,7 @@ fn issue_7_public_answers_are_public() {
     // revealed, in the open.
     let c = common::Camp::new("II");
     let tables = Tables::embedded().unwrap();
-    let store = votg::store::Store::open(&c.dir).unwrap();
+    let store = common::open_store(&c.dir);
     let mut s =
         votg::state::CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
     s.campaign.days[0].victor = Some(votg::side::Side::German);

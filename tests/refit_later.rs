@@ -12,7 +12,6 @@ use votg::initiative_matrix::ScenarioType;
 use votg::roster::{Pool, RosterLine};
 use votg::side::Side;
 use votg::state::CampaignState;
-use votg::store::Store;
 use votg::tables::Tables;
 use votg::weather::{Ec, Weather};
 
@@ -254,7 +253,7 @@ fn cgi_5_and_note_y_costs_after_the_initial_scenario() {
 fn rule_12_614_a_missing_roster_line_is_named() {
     let c = later("I", 16, "12.621", 0);
     let tables = Tables::embedded().unwrap();
-    let store = Store::open(&c.dir).unwrap();
+    let store = common::open_store(&c.dir);
     let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
     s.german.roster.lines.pop();
     store.commit(&s.to_files(), None).unwrap();

@@ -52,13 +52,13 @@ fn a_batch_of_steps_writes_what_committing_each_alone_writes_and_undoes_one_at_a
     let start = alone.campaign_files();
     let steps = steps(&start);
     {
-        let store = Store::open(&alone.dir).unwrap();
+        let store = common::open_store(&alone.dir);
         for (files, snap) in &steps {
             store.commit(files, Some(snap)).unwrap();
         }
     }
     {
-        let store = Store::open(&batched.dir).unwrap();
+        let store = common::open_store(&batched.dir);
         store.begin_batch().unwrap();
         for (files, snap) in &steps {
             store.commit(files, Some(snap)).unwrap();
@@ -77,7 +77,7 @@ fn a_batch_of_steps_writes_what_committing_each_alone_writes_and_undoes_one_at_a
     // Undo walks back one step at a time, byte for byte (the store's undo:
     // these made-up files are no campaign `votg undo` would load).
     for (back, expected) in [(2, &steps[1].0), (1, &steps[0].0), (0, &start)] {
-        Store::open(&batched.dir).unwrap().undo().unwrap();
+        common::open_store(&batched.dir).undo().unwrap();
         assert_eq!(&batched.campaign_files(), expected, "after undo to {back}");
         assert_eq!(batched.history_len(), back);
     }

@@ -37,7 +37,7 @@ fn stdout(out: &Output) -> String {
 
 /// Finishes an interrupted commit the way every writing command does.
 fn recover(dir: &Path) {
-    drop(votg::store::Store::open(dir).unwrap());
+    drop(common::open_store(dir));
 }
 
 /// Runs `args` with `VOTG_CRASH_AT=n` on a fresh copy of `from`, for n = 1,
@@ -363,7 +363,7 @@ fn issue_12_4_the_sides_dice_files_are_campaign_files() {
     for name in ["german/dice.toml", "russian/dice.toml"] {
         assert!(votg::store::is_campaign_file(name));
         let c = Camp::new("I");
-        let store = votg::store::Store::open(&c.dir).unwrap();
+        let store = common::open_store(&c.dir);
         let mut files = votg::store::Files::new();
         files.insert(name.to_string(), b"seed = 1\n".to_vec());
         store.commit(&files, None).unwrap();

@@ -111,7 +111,7 @@ fn issue_12_a_kill_at_a_random_moment_leaves_old_or_new_and_undo_walks_back() {
         // Half the time the next command finishes what this one left (and
         // may itself be killed doing so); otherwise finish it here.
         if rng.random_bool(0.5) {
-            drop(Store::open(&c.dir).unwrap());
+            drop(common::open_store(&c.dir));
             assert_eq!(c.history_len(), stack.len() - 1, "iteration {i}");
         }
     }

@@ -178,7 +178,7 @@ fn design_6_a_crash_leaves_the_old_or_the_new_campaign() {
         // campaign for writing recovers it: it loads and is wholly old or
         // wholly new.
         votg().args(["status", c.path()]).assert().success();
-        drop(votg::store::Store::open(&c.dir).unwrap());
+        drop(common::open_store(&c.dir));
         let now = strip(c.campaign_files());
         if now == old {
             saw_old = true;

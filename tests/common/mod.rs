@@ -48,7 +48,7 @@ impl Camp {
     /// Edits the campaign in place, as a player would by hand (one commit,
     /// so the test can set up a standing the steps before it would make).
     pub fn edit(&self, f: impl FnOnce(&mut CampaignState)) {
-        let store = Store::open(&self.dir).unwrap();
+        let store = open_store(&self.dir);
         let tables = Tables::embedded().unwrap();
         let mut s = CampaignState::from_files(&store.read_files().unwrap(), &tables).unwrap();
         f(&mut s);
@@ -73,7 +73,7 @@ impl Camp {
 }
 
 pub fn load(dir: &Path) -> CampaignState {
-    let store = Store::open(dir).unwrap();
+    let store = open_store(dir);
     CampaignState::from_files(&store.read_files().unwrap(), &Tables::embedded().unwrap()).unwrap()
 }
 
@@ -179,4 +179,23 @@ impl Camp {
             Err(_) => 0,
         }
     }
+}
+
+/// Opens a campaign's store from a test. Tests run on parallel threads that
+/// also start `votg` processes: a process forked at the moment another
+/// thread holds a campaign's lock file inherits that descriptor until its
+/// `exec` closes it, so the lock can look held for a moment after the
+/// thread let it go. Retry briefly rather than fail on that race (no votg
+/// process opens a campaign twice, so votg itself never meets it).
+#[allow(dead_code)]
+pub fn open_store(dir: &Path) -> Store {
+    for _ in 0..200 {
+        match Store::open(dir) {
+            Err(votg::error::Error::Locked { .. }) => {
+                std::thread::sleep(std::time::Duration::from_millis(5))
+            }
+            other => return other.unwrap(),
+        }
+    }
+    Store::open(dir).unwrap()
 }
