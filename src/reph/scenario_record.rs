@@ -317,33 +317,24 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
 /// The outcome on both Force Organizers (12.6041): what changed, counter by
 /// counter. A bad answer changes nothing.
 fn apply_outcome(s: &mut Session, record: &ScenarioRecord) -> Result<Vec<outcome::Said>, Error> {
-    match &*s.prompter {
-        Prompter::Scripted(a) => {
-            let mut g = s.state.german.force.clone();
-            let mut r = s.state.russian.force.clone();
-            let o = &record.outcome;
-            let said = outcome::apply((&mut g, &mut r), (&o.german, &o.russian), &s.tables.ladders)
-                .map_err(|(side, bad)| a.bad_outcome(side, &bad))?;
-            s.state.german.force = g;
-            s.state.russian.force = r;
-            Ok(said)
-        }
-        Prompter::Terminal { .. } => {
-            let (g, r) = (&mut s.state.german.force, &mut s.state.russian.force);
-            let o = &record.outcome;
-            outcome::apply((g, r), (&o.german, &o.russian), &s.tables.ladders).map_err(
-                |(side, b)| {
-                    Error::Refused(format!(
-                        "{}.outcome.{} `{}`: {}",
-                        side.id(),
-                        b.key,
-                        b.item,
-                        b.why
-                    ))
-                },
-            )
-        }
-    }
+    let mut g = s.state.german.force.clone();
+    let mut r = s.state.russian.force.clone();
+    let o = &record.outcome;
+    let said = outcome::apply((&mut g, &mut r), (&o.german, &o.russian), &s.tables.ladders)
+        .map_err(|(side, bad)| match &*s.prompter {
+            // The answers file's own line and column.
+            Prompter::Scripted(a) => a.bad_outcome(side, &bad),
+            Prompter::Terminal { .. } => Error::Refused(format!(
+                "{}.outcome.{} `{}`: {}",
+                side.id(),
+                bad.key,
+                bad.item,
+                bad.why
+            )),
+        })?;
+    s.state.german.force = g;
+    s.state.russian.force = r;
+    Ok(said)
 }
 
 /// The record's journal rows: what was recorded, the answers as given (for
