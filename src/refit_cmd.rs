@@ -10,78 +10,30 @@ use crate::campaign_cmd::open;
 use crate::cg_def::{self, CgDef};
 use crate::cli::{Global, SideChoice};
 use crate::error::Error;
-use crate::journal::Entry;
 use crate::output::Output;
 use crate::prompt::Prompter;
+use crate::reph::scenario_record;
 use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
 use crate::reph::session::{CampaignDice, Session, campaign_dice};
-use crate::reph::{purchase_step, roster_line, scenario_record};
 use crate::side::Side;
 use crate::state::CampaignState;
 use crate::store::{Snapshot, Store};
 use crate::tables::Tables;
+
+mod buy;
+mod close;
+mod goal;
+
+pub use buy::buy;
+pub(crate) use buy::buy_in;
+pub(crate) use close::{close, mark};
+pub(crate) use goal::Goal;
 
 /// Where a step's result goes: committed to the campaign's folder (refit,
 /// buy), or kept in memory only (`votg verify` replaying the journal).
 pub(crate) enum Keep<'a> {
     Disk(&'a Store),
     Memory,
-}
-
-/// Where a replay stops: each side's standing in the campaign on disk, on
-/// its occasion, scenario and CG Day; its journal also says which side's
-/// rows come next (the order the sides were walked in) and where a
-/// `votg buy` was made.
-pub(crate) struct Goal {
-    pub state: CampaignState,
-}
-
-impl Goal {
-    fn reached(&self, now: &CampaignState, side: Side) -> bool {
-        let (a, b) = (&now.campaign, &self.state.campaign);
-        self.buy_next(now).is_some_and(|(s, _)| s == side)
-            || a.step.of(side) == b.step.of(side)
-                && a.occasion == b.occasion
-                && a.scenario == b.scenario
-                && a.cg_day() == b.cg_day()
-    }
-
-    /// The purchases of a `votg buy` the journal on disk shows next, if
-    /// its side stands at 12.621: the replay makes them before walking on.
-    pub(crate) fn buy_next(&self, now: &CampaignState) -> Option<(Side, Vec<String>)> {
-        let r = self.state.journal.get(now.journal.len())?;
-        let side: Side = r.side.parse().ok()?;
-        let at = now.campaign.step.of(side).step().map(StepId::as_str);
-        if r.kind != crate::journal::Kind::Answer
-            || r.answer_id != format!("{}.buy", side.id())
-            || !r.what.ends_with(": votg buy")
-            || at != Some(purchase_step::STEP)
-        {
-            return None;
-        }
-        let items = r.answer_value()?;
-        let items = items
-            .as_array()?
-            .iter()
-            .map(|v| v.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()?;
-        Some((side, items))
-    }
-
-    /// The sides in the order the journal on disk shows next: the side of
-    /// its first row the replay has not made yet goes first.
-    fn order(&self, now: &CampaignState, sides: &[Side]) -> Vec<Side> {
-        let next = self
-            .state
-            .journal
-            .get(now.journal.len())
-            .and_then(|r| r.side.parse::<Side>().ok());
-        let mut out = sides.to_vec();
-        if let Some(first) = next {
-            out.sort_by_key(|&s| s != first);
-        }
-        out
-    }
 }
 
 pub(crate) struct Run<'a> {
@@ -417,112 +369,6 @@ impl<'a> Run<'a> {
     }
 }
 
-/// Where a step begins: the journal's length (what was said before is
-/// forgotten), for [`close`] to tell whether the step journalled anything.
-pub(crate) fn mark(s: &mut Session) -> usize {
-    s.out.take_gist();
-    s.state.journal.len()
-}
-
-/// Ends step `id` for `sides` (begun at `mark`) so that the journal holds
-/// every step of the sequence (issue 9): a step that journalled nothing gets
-/// a row saying so, with what it said; then `sides` move on, and each step
-/// of the sequence they pass over gets a row saying why it is not done.
-pub(crate) fn close(s: &mut Session, sides: &[Side], id: StepId, flow: Flow, mark: usize) {
-    s.journal_answers(|_| id.to_string());
-    s.concerning([]);
-    if s.state.journal.len() == mark {
-        let why = s.out.take_gist().unwrap_or_default();
-        let result = match why.as_str() {
-            "" => "nothing to do".to_string(),
-            // The step said so in its own words.
-            w if w.to_lowercase().contains("nothing") => w.to_string(),
-            w => format!("done without a roll or choice: {w}"),
-        };
-        for side in one_row_for(sides, id) {
-            let secret = id.step().scope == (Scope::PerSide { secret: true });
-            let what = format!("{id} {}", id.step().title);
-            let entry =
-                Entry::decision(id.as_str(), side, secret, what, result.clone(), id.as_str());
-            s.journal(entry);
-        }
-    }
-    advance(&mut s.state, sides, id, flow);
-    journal_passed_over(s, sides, id, flow);
-}
-
-/// Who a row of step `id` closed for `sides` belongs to: a joint step closed
-/// for both sides has one public row, any other one row per side.
-fn one_row_for(sides: &[Side], id: StepId) -> Vec<Option<Side>> {
-    if sides.len() == 2 && id.step().scope == Scope::Joint {
-        vec![None]
-    } else {
-        sides.iter().map(|&s| Some(s)).collect()
-    }
-}
-
-/// A row for each step between `id` and where `sides` now stand that this
-/// RePh does not perform (C1's markers, an Idle Day, a RePh finished early).
-fn journal_passed_over(s: &mut Session, sides: &[Side], id: StepId, flow: Flow) {
-    let Some(&first) = sides.first() else {
-        return;
-    };
-    let to = s.state.campaign.step.of(first).step();
-    let why = match flow {
-        // The CG is over (12.614): nothing after it is a step of this CG.
-        Flow::Finish if s.state.campaign.result.is_some() => return,
-        Flow::Finish => format!("{id} made the scenario ready to play"),
-        Flow::IdleDay => "no scenario on an Idle Day (12.6253, READINGS.md C23)".to_string(),
-        Flow::Next | Flow::Pause => match s.state.campaign.occasion.occasion() {
-            sequence::Occasion::BeforeCounterattack => {
-                "skipped before a Russian Counterattack (12.613, READINGS.md C1 ‡)".to_string()
-            }
-            sequence::Occasion::IdleDayLoop => {
-                "not repeated after an Idle Day (12.6253, READINGS.md C1 *)".to_string()
-            }
-            sequence::Occasion::Initial => {
-                "not performed before an Initial Scenario (12.5, READINGS.md C1 †)".to_string()
-            }
-            sequence::Occasion::AfterScenario => String::new(),
-        },
-    };
-    let passed = sequence::SEQUENCE.iter().filter(|st| {
-        st.id > id
-            && (matches!(flow, Flow::IdleDay | Flow::Finish) || to.is_some_and(|t| st.id < t))
-    });
-    for st in passed {
-        for side in one_row_for(sides, st.id) {
-            let secret = st.scope == (Scope::PerSide { secret: true });
-            let what = format!("{} {}", st.id, st.title);
-            let result = format!("not done: {why}");
-            s.journal(Entry::decision(
-                st.id.as_str(),
-                side,
-                secret,
-                what,
-                result,
-                st.id.as_str(),
-            ));
-        }
-    }
-}
-
-/// Moves `sides` past `id`: to the next step of the occasion (as it stands
-/// after the step, so a declared Counterattack or an Idle Day is obeyed).
-pub(crate) fn advance(state: &mut CampaignState, sides: &[Side], id: StepId, flow: Flow) {
-    let occasion = state.campaign.occasion.occasion();
-    let to = match flow {
-        Flow::Next | Flow::Pause => {
-            sequence::next(occasion, id).map_or(Position::Done, Position::At)
-        }
-        Flow::IdleDay => Position::At(sequence::idle_day_loop_start()),
-        Flow::Finish => Position::Done,
-    };
-    for &side in sides {
-        state.campaign.step.set(side, to);
-    }
-}
-
 fn not_yet(who: &str, id: StepId) -> Error {
     Error::NotYet {
         who: format!("{who} side is"),
@@ -629,100 +475,4 @@ pub(crate) fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
     let label = format!("scenario {n} recorded, RePh after it begins (public)");
     run.step(Snapshot::public(label), scenario_record::record)?;
     Ok(true)
-}
-
-/// `votg buy`: purchases for one side at step 12.621, all or none.
-pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error> {
-    let (dir, purchases) = split_dir(args);
-    if purchases.is_empty() {
-        return Err(Error::Usage(format!(
-            "no purchase given; write {}",
-            crate::reph::purchase::GRAMMAR
-        )));
-    }
-    let tables = global.load_tables()?;
-    let (store, state) = open(dir, &tables)?;
-    let def = cg_def::load(&tables, state.campaign.cg)?;
-    let at = state.campaign.step.of(side);
-    if at.step().map(StepId::as_str) != Some(purchase_step::STEP) {
-        let standing = match at.step() {
-            Some(id) => format!("is at step {}", id.step()),
-            None => "has finished the Refit Phase".into(),
-        };
-        return Err(Error::Refused(format!(
-            "the {} side {standing}; `votg buy` is for step 12.621 (Purchasing Reinforcement Groups) only. Nothing was changed.",
-            side.name()
-        )));
-    }
-    let mut run = Run::new(
-        &store,
-        &tables,
-        &def,
-        state,
-        Prompter::Scripted(Default::default()),
-        global,
-    )?;
-    buy_in(&mut run, side, purchases)?;
-    Ok(String::new())
-}
-
-/// The purchases of `votg buy` for `side`, as one step of `run`.
-pub(crate) fn buy_in(run: &mut Run, side: Side, purchases: &[String]) -> Result<(), Error> {
-    let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
-    run.step(Snapshot::secret(side, label), |s| {
-        roster_line::check(s, side)?;
-        let given = purchases.iter().map(|p| p.as_str().into()).collect();
-        s.prompter
-            .record_secret(side, "buy", "votg buy", toml::Value::Array(given));
-        let quotes = purchase_step::quote_all(s, side, purchases)?;
-        purchase_step::apply(s, side, &quotes);
-        let line = s.state.line(side).clone();
-        let support = line
-            .support_cpp
-            .map_or(String::new(), |p| format!(", {} Support CPP", p.left));
-        s.say(format!(
-            "{} CPP left{support}. `votg undo` takes these purchases back.",
-            line.cpp.left
-        ));
-        Ok(())
-    })
-}
-
-/// `votg buy [DIR] --side S PURCHASE...`: the first word is the campaign
-/// folder unless it reads as a purchase (an RG ID such as `I1` or `A3`
-/// first), so a mistyped folder is named as such, not read as a purchase.
-fn split_dir(args: &[String]) -> (&Path, &[String]) {
-    match args.first() {
-        // A folder that exists is a folder, even one named like an RG (`c2`).
-        Some(first) if Path::new(first).is_dir() || !looks_like_purchase(first) => {
-            (Path::new(first), &args[1..])
-        }
-        _ => (Path::new("."), args),
-    }
-}
-
-fn looks_like_purchase(word: &str) -> bool {
-    let id = word.split_whitespace().next().unwrap_or("");
-    let letters = id.trim_end_matches(|c: char| c.is_ascii_digit());
-    !letters.is_empty()
-        && letters.len() < id.len()
-        && letters.chars().all(|c| c.is_ascii_alphabetic())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn buy_reads_a_folder_first_unless_it_is_a_purchase() {
-        let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let a = args(&["/nonexistent/camp", "I1"]);
-        assert_eq!(split_dir(&a).0, Path::new("/nonexistent/camp"));
-        let a = args(&["I1", "I2 reserve"]);
-        assert_eq!(split_dir(&a).0, Path::new("."));
-        let a = args(&["my-cg", "A3 dug-in"]);
-        assert_eq!(split_dir(&a), (Path::new("my-cg"), &a[1..]));
-        let a = args(&["o2 prereg=2 creeping"]);
-        assert_eq!(split_dir(&a).0, Path::new("."));
-    }
 }

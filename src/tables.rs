@@ -2,12 +2,9 @@
 //! or a player's edited folder (`--tables DIR`).
 
 use std::collections::BTreeMap;
-use std::ops::Deref;
 use std::path::Path;
-use std::sync::OnceLock;
 
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 
 use crate::error::Error;
 use crate::fortification_table::FortificationTable;
@@ -18,6 +15,13 @@ use crate::moon_phase::MoonPhaseChart;
 use crate::rg_chart::RgChart;
 use crate::sw_chart::SwChart;
 use crate::table::DiceTable;
+
+mod lazy;
+mod parse;
+
+pub use lazy::Lazy;
+pub use parse::{HasSchemaField, line_column, parse};
+use parse::{check_schema, data_error, parse_checked};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
@@ -99,73 +103,6 @@ pub struct Tables {
 pub struct Source {
     pub file: String,
     pub text: String,
-}
-
-/// A table parsed on first use (or already parsed); reads as the table.
-pub struct Lazy<T> {
-    cell: OnceLock<T>,
-    source: Option<(Source, Parser<T>)>,
-}
-
-/// How a lazy table is parsed and checked.
-type Parser<T> = fn(&Source) -> Result<T, Error>;
-
-impl<T> Lazy<T> {
-    fn parsed(value: T) -> Lazy<T> {
-        Lazy {
-            cell: OnceLock::from(value),
-            source: None,
-        }
-    }
-
-    fn later(source: Source, parse: Parser<T>) -> Lazy<T> {
-        Lazy {
-            cell: OnceLock::new(),
-            source: Some((source, parse)),
-        }
-    }
-
-    /// Parses it now if not yet, saying what is wrong with it.
-    pub fn force(&self) -> Result<&T, Error> {
-        if let Some(v) = self.cell.get() {
-            return Ok(v);
-        }
-        let (source, parse) = self.source.as_ref().expect("a lazy table has its source");
-        let value = parse(source)?;
-        Ok(self.cell.get_or_init(|| value))
-    }
-}
-
-impl<T> Deref for Lazy<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        // Only built-in tables are lazy, and the tests load every one of
-        // them: failing here is a defect of the build, not of any input.
-        self.force()
-            .unwrap_or_else(|e| panic!("a built-in table does not load: {e}"))
-    }
-}
-
-impl<T: Clone> Clone for Lazy<T> {
-    fn clone(&self) -> Lazy<T> {
-        Lazy::parsed((**self).clone())
-    }
-}
-
-impl<T: serde::Serialize> serde::Serialize for Lazy<T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (**self).serialize(s)
-    }
-}
-
-impl<T: std::fmt::Debug> std::fmt::Debug for Lazy<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.cell.get() {
-            Some(v) => v.fmt(f),
-            None => write!(f, "(not parsed yet)"),
-        }
-    }
 }
 
 #[derive(Deserialize)]
@@ -552,94 +489,6 @@ fn read_dir_sources(
     }
     Ok(())
 }
-
-/// 1-based line and column of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..floor_char_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let column = before
-        .rfind('\n')
-        .map_or(before.chars().count(), |i| before[i + 1..].chars().count())
-        + 1;
-    (line, column)
-}
-
-fn floor_char_boundary(text: &str, mut i: usize) -> usize {
-    while i > 0 && !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-/// Parses a TOML source into `T`, turning a syntax or type error into one
-/// that names file, line and column.
-pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Error> {
-    toml::from_str(&source.text).map_err(|e| {
-        let (line, column) = e
-            .span()
-            .map_or((1, 1), |s| line_column(&source.text, s.start));
-        Error::TableSyntax {
-            file: source.file.clone(),
-            line,
-            column,
-            message: e.message().to_string(),
-        }
-    })
-}
-
-fn data_error(source: &Source, span: Option<std::ops::Range<usize>>, message: String) -> Error {
-    let location = span.map_or(String::new(), |s| {
-        let (line, column) = line_column(&source.text, s.start);
-        format!(":{line}:{column}")
-    });
-    Error::TableData {
-        file: source.file.clone(),
-        location,
-        message,
-    }
-}
-
-fn check_schema(source: &Source, schema: u32) -> Result<(), Error> {
-    if schema == 1 {
-        Ok(())
-    } else {
-        Err(data_error(
-            source,
-            None,
-            format!("schema {schema} is not one this votg reads (it reads schema 1)"),
-        ))
-    }
-}
-
-fn parse_checked<T, F>(source: &Source, validate: F) -> Result<T, Error>
-where
-    T: DeserializeOwned + HasSchemaField,
-    F: Fn(&T) -> Result<(), String>,
-{
-    let value: T = parse(source)?;
-    check_schema(source, value.schema_version())?;
-    validate(&value).map_err(|m| data_error(source, None, m))?;
-    Ok(value)
-}
-
-/// Charts expose their `schema` field for the version check.
-pub trait HasSchemaField {
-    fn schema_version(&self) -> u32;
-}
-
-macro_rules! has_schema {
-    ($($t:ty),*) => {$(impl HasSchemaField for $t { fn schema_version(&self) -> u32 { self.schema } })*};
-}
-has_schema!(
-    HistoricalDrmChart,
-    InitiativeMatrix,
-    FortificationTable,
-    RgChart,
-    SwChart,
-    Ladders,
-    MoonPhaseChart
-);
 
 #[cfg(test)]
 mod tests {
