@@ -6,6 +6,7 @@
 //! whose rows carry their TOML line for messages.
 
 use std::fmt::Write as _;
+use std::hash::Hasher as _;
 use std::path::{Path, PathBuf};
 
 fn collect(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
@@ -28,10 +29,38 @@ fn collect(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
     }
 }
 
+/// A hash of every file under `dir`, names and contents, in name order.
+fn hash_tree(dir: &Path, h: &mut impl std::hash::Hasher) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            hash_tree(&path, h);
+        } else {
+            h.write(path.file_name().expect("a file name").as_encoded_bytes());
+            h.write(&std::fs::read(&path).expect("read a source file"));
+        }
+    }
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    // Which build this is, for a campaign's parsed copy (src/parsed_copy.rs):
+    // a copy made by other code, or with other tables, is never trusted.
+    let mut h = std::hash::DefaultHasher::new();
+    for part in ["src", "tables"] {
+        println!("cargo:rerun-if-changed={part}");
+        hash_tree(&root.join(part), &mut h);
+    }
+    for file in ["Cargo.lock", "build.rs"] {
+        println!("cargo:rerun-if-changed={file}");
+        h.write(&std::fs::read(root.join(file)).unwrap_or_default());
+    }
+    println!("cargo:rustc-env=VOTG_SOURCE_HASH={:016x}", h.finish());
     let tables = root.join("tables");
-    println!("cargo:rerun-if-changed=tables");
     let mut files = Vec::new();
     collect(&tables, &tables, &mut files);
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));

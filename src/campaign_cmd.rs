@@ -7,20 +7,21 @@ use crate::cli::{Format, Global};
 use crate::error::Error;
 use crate::force::sheet;
 use crate::new_campaign;
+use crate::parsed_copy::{self, Journal};
 use crate::purchase_record;
 use crate::render::grid;
 use crate::sheet_fit::{Sheet, terminal_width};
 use crate::sheets;
 use crate::side::{Cg, Side};
 use crate::state::CampaignState;
-use crate::store::Store;
+use crate::store::{Files, Store};
 use crate::tables::Tables;
 
 /// Opens and loads a campaign for writing; the store stays locked while it
 /// lives.
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
     let store = Store::open(dir)?;
-    let state = loaded(dir, &store.read_checked()?, tables)?;
+    let state = loaded(dir, &store.read_checked()?, tables, Journal::Read)?;
     Ok((store, state))
 }
 
@@ -29,7 +30,14 @@ pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error
 /// holds the lock. It sees the last committed state (an interrupted commit
 /// as recovery will finish it).
 pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
-    loaded(dir, &Store::read_committed(dir)?, tables)
+    loaded(dir, &Store::read_committed(dir)?, tables, Journal::Read)
+}
+
+/// Like [`read`], for the commands that show the files only (`status`,
+/// `roster`, `purchases`, `force`, `print`): the state's `journal` is left
+/// empty when the campaign's parsed copy spares parsing it.
+pub fn read_sheets(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
+    loaded(dir, &Store::read_committed(dir)?, tables, Journal::Skip)
 }
 
 /// A campaign of an older schema is migrated in memory, and the players
@@ -37,9 +45,13 @@ pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
 /// (a command that only reads, or that fails, writes nothing).
 fn loaded(
     dir: &Path,
-    files: &crate::store::Files,
+    files: &Files,
     tables: &Tables,
+    journal: Journal,
 ) -> Result<CampaignState, Error> {
+    if let Some(state) = parsed_copy::read(dir, files, tables, journal) {
+        return Ok(state);
+    }
     let (state, notes) = CampaignState::load(files, tables)?;
     // On stderr: standard output may be a CSV or JSON document.
     if !notes.is_empty() {
@@ -62,9 +74,10 @@ pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
     };
     let files = state.to_files();
     // What we write must load: a defect here is ours, not the player's.
-    CampaignState::from_files(&files, &tables)?;
+    let checked = CampaignState::from_files(&files, &tables)?;
     let store = Store::create(dir)?;
     store.commit(&files, None)?;
+    parsed_copy::keep(dir, &files, &checked, &tables);
     let mut out = format!(
         "Created CG {} \"{}\" in {}.\nInitial Scenario: {}. Both sides begin the Refit Phase at 12.621 (12.5).\n",
         def.cg,
@@ -96,7 +109,7 @@ pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
 
 pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_sheets(dir, &tables)?;
     let c = &state.campaign;
     let def = cg_def::load(&tables, c.cg)?;
     let mut out = format!(
@@ -210,7 +223,7 @@ fn json_of<T: serde::Serialize>(value: &T) -> String {
 
 pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_sheets(dir, &tables)?;
     let roster = &state.side(side).roster;
     let title = format!(
         "{} CG Roster — CG {} ({})",
@@ -223,7 +236,7 @@ pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<S
 
 pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_sheets(dir, &tables)?;
     let rows = &state.side(side).purchases;
     if shown.format == Format::Csv {
         // The file's own columns, every fact included.
@@ -239,7 +252,7 @@ pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Resul
 
 pub fn force(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_sheets(dir, &tables)?;
     let force = &state.side(side).force;
     Ok(match shown.format {
         Format::Csv => sheet::csv(force),
@@ -354,13 +367,18 @@ pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
     // Undo works even when the current files are damaged (that is when it
     // is needed most), but what it restores must load: a damaged history
     // entry is refused before anything changes.
-    if let Err(e) = CampaignState::from_files(&plan.restored, &tables) {
-        return Err(Error::Refused(format!(
-            "undo refused: the campaign as it was before the last step ({}) does not load, so it is not restored. Nothing was changed.\n{e}",
-            shown(&plan.step)
-        )));
-    }
+    let checked = match CampaignState::from_files(&plan.restored, &tables) {
+        Ok(state) => state,
+        Err(e) => {
+            return Err(Error::Refused(format!(
+                "undo refused: the campaign as it was before the last step ({}) does not load, so it is not restored. Nothing was changed.\n{e}",
+                shown(&plan.step)
+            )));
+        }
+    };
+    let restored = plan.restored.clone();
     let step = store.apply_undo(plan)?;
+    parsed_copy::keep(dir, &restored, &checked, &tables);
     Ok(format!(
         "Undone: {}. The campaign is as it was before that step.\n",
         shown(&step)

@@ -28,6 +28,7 @@ pub mod moon_phase;
 pub mod new_campaign;
 pub mod odds;
 pub mod output;
+pub mod parsed_copy;
 pub mod print;
 pub mod prompt;
 pub mod purchase_record;

@@ -12,7 +12,7 @@ mod roster;
 
 use std::path::Path;
 
-use crate::campaign_cmd::read;
+use crate::campaign_cmd::read_sheets;
 use crate::cli::Global;
 use crate::error::Error;
 use crate::side::Side;
@@ -53,7 +53,7 @@ tr.blank td { height: 5mm; }
 
 pub fn run(dir: &Path, side: Side, out: Option<&Path>, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_sheets(dir, &tables)?;
     let html = document(&state, &tables, side);
     match out {
         None => Ok(html),

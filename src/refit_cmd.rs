@@ -11,6 +11,7 @@ use crate::cg_def::{self, CgDef};
 use crate::cli::{Global, SideChoice};
 use crate::error::Error;
 use crate::output::Output;
+use crate::parsed_copy;
 use crate::prompt::Prompter;
 use crate::reph::scenario_record;
 use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
@@ -170,11 +171,17 @@ impl<'a> Run<'a> {
                 // the state the last of them leaves, before the batch is
                 // written (see `refit`).
                 let checked = if store.batching() {
-                    Ok(())
+                    Ok(None)
                 } else {
-                    CampaignState::from_files(&files, self.tables).map(|_| ())
+                    CampaignState::from_files(&files, self.tables).map(Some)
                 };
-                let written = checked.and_then(|()| store.commit(&files, Some(&snapshot)));
+                let written = checked.and_then(|checked| {
+                    store.commit(&files, Some(&snapshot))?;
+                    if let Some(checked) = checked {
+                        parsed_copy::keep(store.dir(), &files, &checked, self.tables);
+                    }
+                    Ok(())
+                });
                 if let Err(e) = written {
                     next.journal.truncate(kept);
                     self.state.journal = next.journal;
@@ -414,10 +421,15 @@ pub fn refit(
     if scripted {
         // What the batch would write must load again; if it did not (a
         // defect of votg), nothing of the run is written.
-        CampaignState::from_files(&run.state.to_files(), &tables)?;
+        let files = run.state.to_files();
+        let checked = CampaignState::from_files(&files, &tables)?;
+        // Whatever ended the run, the steps done before it are written now
+        // (a refusal names them); if this fails, none is.
+        if store.end_batch()? > 0 {
+            parsed_copy::keep(dir, &files, &checked, &tables);
+        }
+        return result;
     }
-    // Whatever ended the run, the steps done before it are written now (a
-    // refusal names them); if this fails, none is.
     store.end_batch()?;
     result
 }

@@ -359,6 +359,12 @@ fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
     Ok(dice)
 }
 
+/// The rows of a journal of this schema (for [`crate::parsed_copy`], whose
+/// files were checked whole when the copy was made).
+pub(crate) fn journal_rows(files: &Files) -> Result<Vec<JournalRow>, Error> {
+    journal_file(files, None, &mut Vec::new())
+}
+
 /// The journal, its schema-1 form (13 columns) migrated.
 fn journal_file(
     files: &Files,
@@ -391,7 +397,7 @@ fn journal_file(
 
 /// The RG Purchase Record of schema 2, or of schema 1 migrated (its typed
 /// facts read once from the words of `other`).
-fn purchase_rows(
+pub(crate) fn purchase_rows(
     files: &Files,
     name: &str,
     notices: &mut Vec<String>,

@@ -85,6 +85,9 @@ pub const CHART_IDS: &[&str] = &[
 /// only a few of them and parsing them all would cost more than the command.
 #[derive(Debug)]
 pub struct Tables {
+    /// Whether every table is votg's own (no `--tables`, no override): only
+    /// then may a campaign's parsed copy be trusted ([`crate::parsed_copy`]).
+    pub built_in: bool,
     pub dice: BTreeMap<String, Lazy<DiceTable>>,
     pub historical_drm: Lazy<HistoricalDrmChart>,
     pub initiative_matrix: Lazy<InitiativeMatrix>,
@@ -179,6 +182,7 @@ impl Tables {
             })
         };
         Ok(Tables {
+            built_in: true,
             dice,
             historical_drm: Lazy::later(chart("historical-drm")?, |s| {
                 parse_checked(s, HistoricalDrmChart::validate)
@@ -292,6 +296,7 @@ impl Tables {
         let moon_phase = chart("moon-phase")?;
 
         Ok(Tables {
+            built_in: false,
             dice,
             historical_drm: Lazy::parsed(parse_checked(
                 &historical_drm,

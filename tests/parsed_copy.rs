@@ -1,0 +1,105 @@
+//! The parsed copy a writing command leaves in `.votg/parsed.json`
+//! (src/parsed_copy.rs): read commands use it only for exactly the files it
+//! was made from, so it saves time and never changes what votg says.
+
+mod common;
+
+use common::{Camp, votg};
+use votg::parsed_copy::{self, Journal};
+use votg::state::CampaignState;
+use votg::store::Store;
+use votg::tables::Tables;
+
+const COPY: &str = ".votg/parsed.json";
+
+fn walkthrough() -> Camp {
+    let camp = Camp::new("I");
+    let answers = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("rosters/cg-i-walkthrough.answers.toml"),
+    )
+    .unwrap();
+    let a = camp.file("walk.toml", &answers);
+    votg()
+        .args(["refit", camp.path(), "--answers", &a])
+        .assert()
+        .success();
+    camp
+}
+
+#[test]
+fn each_writing_command_leaves_a_copy_that_reads_as_the_files() {
+    let camp = walkthrough();
+    let tables = Tables::embedded().unwrap();
+    let files = Store::read_committed(&camp.dir).unwrap();
+    let loaded = CampaignState::from_files(&files, &tables).unwrap();
+    let copied = parsed_copy::read(&camp.dir, &files, &tables, Journal::Read)
+        .expect("the refit left a copy of what it wrote");
+    assert_eq!(copied, loaded);
+    let sheets = parsed_copy::read(&camp.dir, &files, &tables, Journal::Skip).unwrap();
+    assert!(sheets.journal.is_empty());
+    assert_eq!(sheets.german, loaded.german);
+    // `undo` leaves the copy of what it restored.
+    votg().args(["undo", camp.path()]).assert().success();
+    let files = Store::read_committed(&camp.dir).unwrap();
+    let restored = parsed_copy::read(&camp.dir, &files, &tables, Journal::Read)
+        .expect("undo left a copy of what it restored");
+    assert_eq!(
+        restored,
+        CampaignState::from_files(&files, &tables).unwrap()
+    );
+}
+
+#[test]
+fn a_hand_edit_is_read_from_the_files_not_from_the_copy() {
+    let camp = walkthrough();
+    let roster = camp.dir.join("german/roster.toml");
+    let before = std::fs::read_to_string(&roster).unwrap();
+    let shown = || {
+        votg()
+            .args(["roster", camp.path(), "--side", "german", "--format", "csv"])
+            .assert()
+    };
+    let out = shown().success();
+    let status = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(before.contains("elr = 4"), "{before}");
+    // An edit the loader accepts shows at once ...
+    std::fs::write(&roster, before.replacen("elr = 4", "elr = 2", 1)).unwrap();
+    let tables = Tables::embedded().unwrap();
+    let files = Store::read_committed(&camp.dir).unwrap();
+    assert!(parsed_copy::read(&camp.dir, &files, &tables, Journal::Skip).is_none());
+    let out = shown().success();
+    let edited = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_ne!(edited, status);
+    // ... and one it refuses is refused, copy or no copy.
+    std::fs::write(&roster, before.replacen("elr = 4", "elr = 9", 1)).unwrap();
+    shown()
+        .failure()
+        .stderr(predicates::str::contains("roster.toml"));
+}
+
+#[test]
+fn a_copy_from_another_build_or_other_tables_is_not_used() {
+    let camp = walkthrough();
+    let files = Store::read_committed(&camp.dir).unwrap();
+    let built_in = Tables::embedded().unwrap();
+    let copy = camp.dir.join(COPY);
+    let text = std::fs::read_to_string(&copy).unwrap();
+    assert!(parsed_copy::read(&camp.dir, &files, &built_in, Journal::Read).is_some());
+    // Another build's copy.
+    let other = text.replacen("\"build\":\"", "\"build\":\"0.0.0+", 1);
+    assert_ne!(other, text);
+    std::fs::write(&copy, other).unwrap();
+    assert!(parsed_copy::read(&camp.dir, &files, &built_in, Journal::Read).is_none());
+    // A damaged copy.
+    std::fs::write(&copy, &text[..text.len() / 2]).unwrap();
+    assert!(parsed_copy::read(&camp.dir, &files, &built_in, Journal::Read).is_none());
+    // Tables of the player's own.
+    std::fs::write(&copy, &text).unwrap();
+    let own = Tables::with_overrides(&[]).unwrap();
+    assert!(parsed_copy::read(&camp.dir, &files, &own, Journal::Read).is_none());
+    // No copy at all: the files are read as always.
+    std::fs::remove_file(&copy).unwrap();
+    votg().args(["status", camp.path()]).assert().success();
+    assert!(!copy.exists(), "a read command writes nothing");
+}
