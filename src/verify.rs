@@ -26,7 +26,6 @@ use crate::reph::scenario_record::at_scenario_end;
 use crate::reph::session::{CampaignDice, Streams};
 use crate::side::Side;
 use crate::state::CampaignState;
-use crate::store::Files;
 use crate::tables::Tables;
 
 mod diff;
@@ -59,7 +58,7 @@ pub fn check(
     def: &CgDef,
 ) -> Result<Option<Difference>, Error> {
     let seeded = replay(state, tables, def, Dice::Seeded)?;
-    let first = compare(state, &seeded);
+    let first = compare(state, seeded);
     if first.is_none() {
         return Ok(None);
     }
@@ -69,7 +68,7 @@ pub fn check(
         state.campaign.dice.used == 0 && Side::BOTH.iter().all(|&s| state.side(s).dice.used == 0);
     if never_drawn {
         let listed = replay(state, tables, def, Dice::Recorded)?;
-        return Ok(compare(state, &listed));
+        return Ok(compare(state, listed));
     }
     Ok(first)
 }
@@ -112,9 +111,7 @@ fn replay(
     };
     let records = record::all(&state.journal);
     let prompter = Prompter::Scripted(Box::new(Answers::replaying("", Queue::of(&state.journal))?));
-    let goal = Goal {
-        state: state.clone(),
-    };
+    let goal = Goal { state };
     let mut run = Run::replay(tables, def, start, dice, prompter, goal);
     // A step that fails in the replay ends it there: what it re-derived so
     // far is compared, and the difference names where they part.
@@ -156,19 +153,12 @@ fn drive(run: &mut Run, records: Vec<record::Record>) -> Result<(), Error> {
     }
 }
 
-/// Every file of both campaigns, the journal's timestamps aside.
-fn files_without_time(state: &CampaignState) -> Files {
-    let mut s = state.clone();
-    for r in &mut s.journal {
-        r.time.clear();
+/// The first difference between the files on disk and those re-derived.
+/// A journal row's time is when it was written, not what it records: the
+/// re-derived rows take the times of the rows on disk they stand for.
+fn compare(disk: &CampaignState, mut derived: CampaignState) -> Option<Difference> {
+    for (d, r) in derived.journal.iter_mut().zip(&disk.journal) {
+        d.time.clone_from(&r.time);
     }
-    s.to_files()
-}
-
-fn compare(disk: &CampaignState, derived: &CampaignState) -> Option<Difference> {
-    diff::first(
-        &files_without_time(disk),
-        &files_without_time(derived),
-        &disk.journal,
-    )
+    diff::first(&disk.to_files(), &derived.to_files(), &disk.journal)
 }

@@ -9,11 +9,11 @@ use crate::state::CampaignState;
 /// its occasion, scenario and CG Day; its journal also says which side's
 /// rows come next (the order the sides were walked in) and where a
 /// `votg buy` was made.
-pub(crate) struct Goal {
-    pub state: CampaignState,
+pub(crate) struct Goal<'a> {
+    pub state: &'a CampaignState,
 }
 
-impl Goal {
+impl Goal<'_> {
     pub(crate) fn reached(&self, now: &CampaignState, side: Side) -> bool {
         let (a, b) = (&now.campaign, &self.state.campaign);
         self.buy_next(now).is_some_and(|(s, _)| s == side)

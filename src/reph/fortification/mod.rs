@@ -24,14 +24,15 @@ pub const GRAMMAR: &str = "foxhole <1|2|3>, trench, at-ditch, ap-mine <factors>,
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     let line = s.state.line(side).clone();
     let available = line.fpp - line.fpp_spent;
-    let table = s.tables.fortification_purchase.clone();
+    let tables = s.tables;
+    let table = &tables.fortification_purchase;
     s.say(format!(
         "{} has {available} FPP to spend (12.623); what is not spent is forfeit.",
         side.name()
     ));
     let orders_text = wizard::ask(s, side, available)?;
     let plan = plan(s, side, &orders_text)?;
-    record::write(s, side, &plan, &table);
+    record::write(s, side, &plan, table);
     for o in &plan.bought {
         s.journal(Entry::decision(
             STEP,

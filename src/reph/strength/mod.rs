@@ -44,11 +44,13 @@ fn needs_strength(rg: &RgDef) -> bool {
 
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     let day = s.state.campaign.cg_day();
+    // The tables outlive the session: no copy of the chart is needed to
+    // use it while the session changes.
+    let tables = s.tables;
     let chart = match side {
-        Side::German => &s.tables.german_rg,
-        Side::Russian => &s.tables.russian_rg,
-    }
-    .clone();
+        Side::German => &tables.german_rg,
+        Side::Russian => &tables.russian_rg,
+    };
     let todo: Vec<(usize, RgDef)> = s
         .state
         .side(side)
