@@ -320,6 +320,12 @@ impl CampaignState {
     }
 
     pub fn to_files(&self) -> Files {
+        let mut files = self.to_files_but_journal();
+        files.insert("journal.csv".into(), journal_csv(Vec::new(), &self.journal));
+        files
+    }
+
+    fn to_files_but_journal(&self) -> Files {
         let mut files = Files::new();
         files.insert("campaign.toml".into(), to_toml(&self.campaign));
         for side in Side::BOTH {
@@ -334,18 +340,64 @@ impl CampaignState {
             dice.extend(to_toml(&s.dice));
             files.insert(SideDice::file_name(side), dice);
         }
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        w.write_record(JOURNAL_COLUMNS).expect("in-memory write");
-        for row in &self.journal {
-            w.serialize(row).expect("in-memory write");
-        }
-        files.insert(
-            "journal.csv".into(),
-            w.into_inner().expect("in-memory write"),
-        );
         files
+    }
+
+    /// [`CampaignState::to_files`], the journal's CSV kept up in `journal`
+    /// (a run writes the campaign after every step, and its journal is by
+    /// far its largest file).
+    pub fn to_files_with(&self, journal: &mut JournalCsv) -> Files {
+        let mut files = self.to_files_but_journal();
+        files.insert("journal.csv".into(), journal.of(&self.journal));
+        files
+    }
+}
+
+/// The journal's CSV: `rows` written after the bytes `before` (after the
+/// header when there are none).
+fn journal_csv(before: Vec<u8>, rows: &[JournalRow]) -> Vec<u8> {
+    let fresh = before.is_empty();
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(before);
+    if fresh {
+        w.write_record(JOURNAL_COLUMNS).expect("in-memory write");
+    }
+    for row in rows {
+        w.serialize(row).expect("in-memory write");
+    }
+    w.into_inner().expect("in-memory write")
+}
+
+/// A journal's CSV kept between the steps of a run. A step only appends
+/// rows, so only the rows added since are serialised. The run starts it
+/// afresh whenever it cuts rows off (a failed step); besides, a journal
+/// shorter than what was written, or whose row at that place is not the
+/// same row, is written whole.
+#[derive(Debug, Default)]
+pub struct JournalCsv {
+    bytes: Vec<u8>,
+    rows: usize,
+    last: Option<JournalRow>,
+}
+
+impl JournalCsv {
+    pub fn of(&mut self, journal: &[JournalRow]) -> Vec<u8> {
+        let same_start = self.rows > 0
+            && journal.len() >= self.rows
+            && self.last.as_ref() == Some(&journal[self.rows - 1]);
+        self.bytes = if same_start {
+            journal_csv(std::mem::take(&mut self.bytes), &journal[self.rows..])
+        } else {
+            journal_csv(Vec::new(), journal)
+        };
+        self.rows = journal.len();
+        self.last = journal.last().cloned();
+        debug_assert!(
+            self.bytes == journal_csv(Vec::new(), journal),
+            "a step changed a journal row it did not add"
+        );
+        self.bytes.clone()
     }
 }
 

@@ -271,10 +271,66 @@ pub fn exists(path: &Path) -> bool {
 /// A content hash (64-bit FNV-1a): enough to tell a whole file from a cut
 /// or damaged one, which is all the store asks of it.
 pub fn hash(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    format!("{:016x}", fnv_memo(bytes))
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+/// Below this, hashing costs less than keeping a copy.
+const FNV_MEMO_FROM: usize = 16 * 1024;
+
+thread_local! {
+    /// The last large input hashed, and its hash.
+    static FNV_LAST: std::cell::RefCell<(Vec<u8>, u64)> =
+        const { std::cell::RefCell::new((Vec::new(), FNV_START)) };
+}
+
+/// FNV-1a reads a byte at a time, so hashing the journal (hundreds of KB)
+/// at every step of a run cost more than the step. The journal only grows:
+/// the last large input and its hash are kept, and an input that begins
+/// with it is hashed on from there (the same result: FNV's state after a
+/// prefix is that prefix's hash).
+fn fnv_memo(bytes: &[u8]) -> u64 {
+    if bytes.len() < FNV_MEMO_FROM {
+        return fnv(FNV_START, bytes);
+    }
+    FNV_LAST.with_borrow_mut(|(last, state)| {
+        let h = if !last.is_empty() && bytes.starts_with(last) {
+            fnv(*state, &bytes[last.len()..])
+        } else {
+            fnv(FNV_START, bytes)
+        };
+        last.clear();
+        last.extend_from_slice(bytes);
+        *state = h;
+        h
+    })
+}
+
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
     for b in bytes {
         h ^= u64::from(*b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    format!("{h:016x}")
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_of_a_growing_input_is_the_plain_fnv_of_it() {
+        let plain = |b: &[u8]| format!("{:016x}", fnv(FNV_START, b));
+        let mut journal: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8).collect();
+        assert_eq!(hash(&journal), plain(&journal));
+        journal.extend_from_slice(b"a new row\n");
+        assert_eq!(hash(&journal), plain(&journal), "grown");
+        journal.truncate(30_000);
+        assert_eq!(hash(&journal), plain(&journal), "cut short");
+        journal[100] ^= 1;
+        journal.extend_from_slice(b"more");
+        assert_eq!(hash(&journal), plain(&journal), "changed early, then grown");
+        assert_eq!(hash(b"small"), plain(b"small"));
+        assert_eq!(hash(b""), "cbf29ce484222325");
+    }
 }
