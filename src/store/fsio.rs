@@ -137,7 +137,9 @@ fn not_regular(path: &Path) -> Error {
 
 /// Reads an opened file, refusing one over [`MAX_FILE_BYTES`].
 pub fn read_opened(path: &Path, opened: &mut Opened) -> Result<Vec<u8>, Error> {
-    let mut bytes = Vec::new();
+    // Sized as the file was when opened (one read, no regrowing); a file
+    // that grew since is still read to its end.
+    let mut bytes = Vec::with_capacity(opened.id.len.min(MAX_FILE_BYTES) as usize + 1);
     (&mut opened.file)
         .take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
