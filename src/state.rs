@@ -124,32 +124,36 @@ fn csv_file_of<T: DeserializeOwned>(
         ));
     };
     let header = headers[which];
+    let header_record = csv::StringRecord::from(header.to_vec());
     let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| {
+    // One record reused for every row (the journal has thousands).
+    let mut record = csv::StringRecord::new();
+    loop {
+        let more = reader.read_record(&mut record).map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
             syntax(line, 1, e.to_string())
         })?;
+        if !more {
+            break;
+        }
         let line = record.position().map_or(0, |p| p.line());
-        let row: T = record
-            .deserialize(Some(&csv::StringRecord::from(header.to_vec())))
-            .map_err(|e| {
-                let (column, message) = match e.kind() {
-                    csv::ErrorKind::Deserialize { err, .. } => {
-                        let field = err.field().map_or(0, |f| f as usize);
-                        (
-                            field + 1,
-                            format!(
-                                "column `{}`: {}",
-                                header.get(field).unwrap_or(&"?"),
-                                err.kind()
-                            ),
-                        )
-                    }
-                    _ => (1, e.to_string()),
-                };
-                syntax(line, column, message)
-            })?;
+        let row: T = record.deserialize(Some(&header_record)).map_err(|e| {
+            let (column, message) = match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => {
+                    let field = err.field().map_or(0, |f| f as usize);
+                    (
+                        field + 1,
+                        format!(
+                            "column `{}`: {}",
+                            header.get(field).unwrap_or(&"?"),
+                            err.kind()
+                        ),
+                    )
+                }
+                _ => (1, e.to_string()),
+            };
+            syntax(line, column, message)
+        })?;
         rows.push(row);
     }
     Ok((rows, which))
