@@ -17,7 +17,7 @@ use crate::reph::scenario_record;
 use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
 use crate::reph::session::{CampaignDice, Session, campaign_dice};
 use crate::side::Side;
-use crate::state::{CampaignState, JournalCsv};
+use crate::state::{CampaignState, Written};
 use crate::store::{Snapshot, Store};
 use crate::tables::Tables;
 
@@ -57,8 +57,8 @@ pub(crate) struct Run<'a> {
     /// copying the campaign before each of its hundreds of steps was half of
     /// `votg verify`'s time.
     spare: Option<CampaignState>,
-    /// The journal's CSV as last written, added to after each step.
-    journal_csv: JournalCsv,
+    /// The files as this run last wrote them (see [`Written`]).
+    written: Written,
 }
 
 impl<'a> Run<'a> {
@@ -83,7 +83,7 @@ impl<'a> Run<'a> {
             until: None,
             goal: None,
             spare: None,
-            journal_csv: JournalCsv::default(),
+            written: Written::default(),
         })
     }
 
@@ -108,7 +108,7 @@ impl<'a> Run<'a> {
             committed: Vec::new(),
             until: None,
             goal: Some(goal),
-            journal_csv: JournalCsv::default(),
+            written: Written::default(),
         }
     }
 
@@ -169,7 +169,7 @@ impl<'a> Run<'a> {
             Err(e) => {
                 let mut failed = session.state;
                 failed.journal.truncate(kept);
-                self.journal_csv = JournalCsv::default();
+                self.written = Written::default();
                 match self.keep {
                     Keep::Disk(_) => self.state.journal = failed.journal,
                     // A replay compares what the failed step left.
@@ -184,7 +184,7 @@ impl<'a> Run<'a> {
         self.dice.save_position(&mut next);
         match self.keep {
             Keep::Disk(store) => {
-                let files = next.to_files_with(&mut self.journal_csv);
+                let files = self.written.files(&next);
                 // Never write a campaign that would not load again: a step
                 // written at once is checked here; the steps of a batch, with
                 // the state the last of them leaves, before the batch is
@@ -202,7 +202,7 @@ impl<'a> Run<'a> {
                     Ok(())
                 });
                 if let Err(e) = written {
-                    self.journal_csv = JournalCsv::default();
+                    self.written = Written::default();
                     next.journal.truncate(kept);
                     self.state.journal = next.journal;
                     return Err(e);
@@ -441,7 +441,7 @@ pub fn refit(
     if scripted {
         // What the batch would write must load again; if it did not (a
         // defect of votg), nothing of the run is written.
-        let files = run.state.to_files();
+        let files = run.written.files(&run.state);
         let checked = CampaignState::from_files(&files, &tables)?;
         // Whatever ended the run, the steps done before it are written now
         // (a refusal names them); if this fails, none is.

@@ -340,26 +340,15 @@ impl CampaignState {
                 purchase_record::to_csv(&s.purchases),
             );
             files.insert(format!("{side}/force.toml"), to_toml(&s.force));
-            let mut dice = SideDice::header(side).into_bytes();
-            dice.extend(to_toml(&s.dice));
-            files.insert(SideDice::file_name(side), dice);
+            files.insert(SideDice::file_name(side), dice_file(side, &s.dice));
         }
-        files
-    }
-
-    /// [`CampaignState::to_files`], the journal's CSV kept up in `journal`
-    /// (a run writes the campaign after every step, and its journal is by
-    /// far its largest file).
-    pub fn to_files_with(&self, journal: &mut JournalCsv) -> Files {
-        let mut files = self.to_files_but_journal();
-        files.insert("journal.csv".into(), journal.of(&self.journal));
         files
     }
 }
 
 /// The journal's CSV: `rows` written after the bytes `before` (after the
 /// header when there are none).
-fn journal_csv(before: Vec<u8>, rows: &[JournalRow]) -> Vec<u8> {
+pub(crate) fn journal_csv(before: Vec<u8>, rows: &[JournalRow]) -> Vec<u8> {
     let fresh = before.is_empty();
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
@@ -373,39 +362,10 @@ fn journal_csv(before: Vec<u8>, rows: &[JournalRow]) -> Vec<u8> {
     w.into_inner().expect("in-memory write")
 }
 
-/// A journal's CSV kept between the steps of a run. A step only appends
-/// rows, so only the rows added since are serialised. The run starts it
-/// afresh whenever it cuts rows off (a failed step); besides, a journal
-/// shorter than what was written, or whose row at that place is not the
-/// same row, is written whole.
-#[derive(Debug, Default)]
-pub struct JournalCsv {
-    bytes: Vec<u8>,
-    rows: usize,
-    last: Option<JournalRow>,
-}
-
-impl JournalCsv {
-    pub fn of(&mut self, journal: &[JournalRow]) -> Vec<u8> {
-        let same_start = self.rows > 0
-            && journal.len() >= self.rows
-            && self.last.as_ref() == Some(&journal[self.rows - 1]);
-        self.bytes = if same_start {
-            journal_csv(std::mem::take(&mut self.bytes), &journal[self.rows..])
-        } else {
-            journal_csv(Vec::new(), journal)
-        };
-        self.rows = journal.len();
-        self.last = journal.last().cloned();
-        debug_assert!(
-            self.bytes == journal_csv(Vec::new(), journal),
-            "a step changed a journal row it did not add"
-        );
-        self.bytes.clone()
-    }
-}
-
 pub use crate::journal::COLUMNS as JOURNAL_COLUMNS;
+
+mod written;
+pub use written::Written;
 
 fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
     let name = SideDice::file_name(side);
@@ -481,7 +441,14 @@ pub(crate) fn purchase_rows(
     Ok(rows)
 }
 
-fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
+/// A side's `dice.toml`: its header, then the stream's position.
+pub(crate) fn dice_file(side: Side, dice: &SideDice) -> Vec<u8> {
+    let mut bytes = SideDice::header(side).into_bytes();
+    bytes.extend(to_toml(dice));
+    bytes
+}
+
+pub(crate) fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
     toml::to_string_pretty(value)
         .expect("campaign values serialise")
         .into_bytes()

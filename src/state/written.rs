@@ -1,0 +1,122 @@
+//! The campaign's files as a run last wrote them. A run writes the whole
+//! campaign after every step (each step is its own commit and undo), but a
+//! step changes only a few of its parts: a part equal to what was last
+//! written keeps its bytes, and the journal, which a step only appends to,
+//! is written on from where it was. Serialising every file at every step
+//! was most of a scripted RePh's time.
+
+use crate::campaign::Campaign;
+use crate::force::Force;
+use crate::journal::JournalRow;
+use crate::purchase_record::{self, PurchaseRow};
+use crate::roster::Roster;
+use crate::side::Side;
+use crate::side_dice::SideDice;
+use crate::store::Files;
+
+use super::{CampaignState, dice_file, journal_csv, to_toml};
+
+/// One part of the campaign and the bytes last written for it.
+#[derive(Debug)]
+struct Kept<T> {
+    value: Option<T>,
+    bytes: Vec<u8>,
+}
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept {
+            value: None,
+            bytes: Vec::new(),
+        }
+    }
+}
+
+impl<T: Clone + PartialEq> Kept<T> {
+    fn of(&mut self, value: &T, write: impl FnOnce(&T) -> Vec<u8>) -> Vec<u8> {
+        if self.value.as_ref() != Some(value) {
+            self.bytes = write(value);
+            self.value = Some(value.clone());
+        }
+        self.bytes.clone()
+    }
+}
+
+/// A side's parts.
+#[derive(Debug, Default)]
+struct SideKept {
+    roster: Kept<Roster>,
+    purchases: Kept<Vec<PurchaseRow>>,
+    force: Kept<Force>,
+    dice: Kept<SideDice>,
+}
+
+/// What a run last wrote (start it afresh whenever the run cuts journal
+/// rows off, as after a failed step).
+#[derive(Debug, Default)]
+pub struct Written {
+    campaign: Kept<Campaign>,
+    german: SideKept,
+    russian: SideKept,
+    journal: Vec<u8>,
+    rows: usize,
+    last_row: Option<JournalRow>,
+}
+
+impl Written {
+    /// [`CampaignState::to_files`], byte for byte (checked in debug builds).
+    pub fn files(&mut self, state: &CampaignState) -> Files {
+        let mut files = Files::new();
+        files.insert(
+            "campaign.toml".into(),
+            self.campaign.of(&state.campaign, to_toml),
+        );
+        for side in Side::BOTH {
+            let s = state.side(side);
+            let kept = match side {
+                Side::German => &mut self.german,
+                Side::Russian => &mut self.russian,
+            };
+            files.insert(
+                format!("{side}/roster.toml"),
+                kept.roster.of(&s.roster, to_toml),
+            );
+            files.insert(
+                format!("{side}/purchases.csv"),
+                kept.purchases
+                    .of(&s.purchases, |p| purchase_record::to_csv(p)),
+            );
+            files.insert(
+                format!("{side}/force.toml"),
+                kept.force.of(&s.force, to_toml),
+            );
+            files.insert(
+                SideDice::file_name(side),
+                kept.dice.of(&s.dice, |d| dice_file(side, d)),
+            );
+        }
+        files.insert("journal.csv".into(), self.journal(&state.journal));
+        debug_assert!(
+            files == state.to_files(),
+            "the files kept between steps are not what the campaign serialises to"
+        );
+        files
+    }
+
+    /// The journal's CSV: only the rows added since are serialised, unless
+    /// the journal is shorter than what was written or its row at that
+    /// place is not the same row (then it is written whole).
+    fn journal(&mut self, journal: &[JournalRow]) -> Vec<u8> {
+        let same_start = self.rows > 0
+            && journal.len() >= self.rows
+            && self.last_row.as_ref() == Some(&journal[self.rows - 1]);
+        self.journal = if same_start {
+            journal_csv(std::mem::take(&mut self.journal), &journal[self.rows..])
+        } else {
+            journal_csv(Vec::new(), journal)
+        };
+        self.rows = journal.len();
+        self.last_row = journal.last().cloned();
+        self.journal.clone()
+    }
+}
