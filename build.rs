@@ -46,6 +46,48 @@ fn hash_tree(dir: &Path, h: &mut impl std::hash::Hasher) {
     }
 }
 
+/// A dice table's rows, for where each row's range stands in the TOML.
+#[derive(serde::Deserialize)]
+struct Spans {
+    #[serde(default)]
+    columns: Vec<SpanColumn>,
+}
+
+#[derive(serde::Deserialize)]
+struct SpanColumn {
+    #[serde(default)]
+    rows: Vec<SpanRow>,
+}
+
+#[derive(serde::Deserialize)]
+struct SpanRow {
+    range: toml::Spanned<toml::Value>,
+}
+
+/// A dice table's row ranges keep the TOML span they came from (its checks
+/// point at the line): in the JSON copy each is written in the form
+/// `toml::Spanned` reads back from any format. Its field names are
+/// serde_spanned's own; should they change, the unit test that reads every
+/// table both ways fails (and a release build falls back to the TOML).
+fn keep_row_spans(text: &str, json: &mut serde_json::Value) {
+    let Ok(spans) = toml::from_str::<Spans>(text) else {
+        return;
+    };
+    for (c, column) in spans.columns.iter().enumerate() {
+        for (r, row) in column.rows.iter().enumerate() {
+            let Some(range) = json.pointer_mut(&format!("/columns/{c}/rows/{r}/range")) else {
+                continue;
+            };
+            let span = row.range.span();
+            *range = serde_json::json!({
+                "$__serde_spanned_private_start": span.start,
+                "$__serde_spanned_private_end": span.end,
+                "$__serde_spanned_private_value": range.take(),
+            });
+        }
+    }
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     // Which build this is, for a campaign's parsed copy (src/parsed_copy.rs):
@@ -72,7 +114,12 @@ fn main() {
         // A file that is not valid TOML gets no JSON copy: the TOML parser
         // then says where it is wrong, at run time and in the tests.
         let json = toml::from_str::<serde_json::Value>(&text)
-            .map(|v| serde_json::to_string(&v).expect("a TOML value is JSON"))
+            .map(|mut v| {
+                if v.get("kind").and_then(|k| k.as_str()) == Some("dice") {
+                    keep_row_spans(&text, &mut v);
+                }
+                serde_json::to_string(&v).expect("a TOML value is JSON")
+            })
             .unwrap_or_default();
         let json_file = out_dir.join(format!("table-{i}.json"));
         std::fs::write(&json_file, json).expect("write a table's JSON copy");

@@ -22,7 +22,7 @@ mod parse;
 
 pub use lazy::Lazy;
 pub use parse::{HasSchemaField, line_column, parse};
-use parse::{check_schema, data_error, parse_checked, parse_toml};
+use parse::{check_schema, data_error, parse_checked};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
@@ -364,7 +364,7 @@ fn top_keys(text: &str) -> (Option<&str>, Option<&str>) {
 }
 
 fn parse_dice(source: &Source) -> Result<DiceTable, Error> {
-    let table: DiceTable = parse_toml(source)?;
+    let table: DiceTable = parse(source)?;
     check_schema(source, table.schema)?;
     table
         .validate()
@@ -568,6 +568,11 @@ mod tests {
         both(&|t| format!("{:?}", *t.moon_phase));
         for cg in crate::side::Cg::ALL {
             both(&|t| format!("{:?}", crate::cg_def::load(t, cg).unwrap()));
+        }
+        // The dice tables, their rows' TOML spans included.
+        assert!(!from_json.dice.is_empty());
+        for id in from_json.dice.keys() {
+            both(&|t| format!("{:?}", *t.dice[id]));
         }
     }
 

@@ -48,9 +48,8 @@ pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Error> {
     parse_toml(source)
 }
 
-/// Parses a source's TOML into `T` (the dice tables always: their rows keep
-/// the TOML span they came from, for messages).
-pub fn parse_toml<T: DeserializeOwned>(source: &Source) -> Result<T, Error> {
+/// Parses a source's TOML into `T`.
+fn parse_toml<T: DeserializeOwned>(source: &Source) -> Result<T, Error> {
     toml::from_str(&source.text).map_err(|e| {
         let (line, column) = e
             .span()
