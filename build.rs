@@ -1,49 +1,39 @@
 //! Embeds every file of `tables/` in the binary, so `votg` works anywhere
 //! without the source tree (DESIGN §2), each with a JSON copy of its TOML:
-//! the built-in charts are read from the JSON (several times faster to
+//! the built-in tables are read from the JSON (several times faster to
 //! parse, and every command reads some), while the TOML text stays for
-//! `table show`, for a player's own `--tables` and for the dice tables,
-//! whose rows carry their TOML line for messages.
+//! `table show` and for messages. Also names this build (a hash of its
+//! sources and tables) for a campaign's parsed copy.
 
 use std::fmt::Write as _;
 use std::hash::Hasher as _;
 use std::path::{Path, PathBuf};
 
-fn collect(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
+/// Every file under `dir`, in name order, folders walked depth first.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
         .collect();
     entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect(&path, base, out);
-        } else if path.extension().is_some_and(|x| x == "toml") {
-            let name = path
-                .strip_prefix(base)
-                .expect("under tables/")
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.push((name, path));
-        }
-    }
+    entries
+        .into_iter()
+        .flat_map(|path| {
+            if path.is_dir() {
+                files_under(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .collect()
 }
 
-/// A hash of every file under `dir`, names and contents, in name order.
-fn hash_tree(dir: &Path, h: &mut impl std::hash::Hasher) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            hash_tree(&path, h);
-        } else {
-            h.write(path.file_name().expect("a file name").as_encoded_bytes());
-            h.write(&std::fs::read(&path).expect("read a source file"));
-        }
-    }
+/// A path's name under `base`, with `/` between folders.
+fn name_under(path: &Path, base: &Path) -> String {
+    path.strip_prefix(base)
+        .expect("a file under its folder")
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 /// A dice table's rows, for where each row's range stands in the TOML.
@@ -95,7 +85,10 @@ fn main() {
     let mut h = std::hash::DefaultHasher::new();
     for part in ["src", "tables"] {
         println!("cargo:rerun-if-changed={part}");
-        hash_tree(&root.join(part), &mut h);
+        for path in files_under(&root.join(part)) {
+            h.write(name_under(&path, &root).as_bytes());
+            h.write(&std::fs::read(&path).expect("read a source file"));
+        }
     }
     for file in ["Cargo.lock", "build.rs"] {
         println!("cargo:rerun-if-changed={file}");
@@ -103,8 +96,11 @@ fn main() {
     }
     println!("cargo:rustc-env=VOTG_SOURCE_HASH={:016x}", h.finish());
     let tables = root.join("tables");
-    let mut files = Vec::new();
-    collect(&tables, &tables, &mut files);
+    let files: Vec<(String, PathBuf)> = files_under(&tables)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| (name_under(&p, &tables), p))
+        .collect();
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
     let mut code = String::from("pub static EMBEDDED: &[(&str, &str, &str)] = &[\n");
     for (i, (name, path)) in files.iter().enumerate() {

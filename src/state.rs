@@ -323,13 +323,9 @@ impl CampaignState {
         }
     }
 
+    /// Every file, as written (a run keeps them between steps with
+    /// [`Written`], which must give the same bytes).
     pub fn to_files(&self) -> Files {
-        let mut files = self.to_files_but_journal();
-        files.insert("journal.csv".into(), journal_csv(Vec::new(), &self.journal));
-        files
-    }
-
-    fn to_files_but_journal(&self) -> Files {
         let mut files = Files::new();
         files.insert("campaign.toml".into(), to_toml(&self.campaign));
         for side in Side::BOTH {
@@ -342,6 +338,7 @@ impl CampaignState {
             files.insert(format!("{side}/force.toml"), to_toml(&s.force));
             files.insert(SideDice::file_name(side), dice_file(side, &s.dice));
         }
+        files.insert("journal.csv".into(), journal_csv(Vec::new(), &self.journal));
         files
     }
 }
