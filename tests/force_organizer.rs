@@ -110,7 +110,7 @@ fn design_4_force_csv_has_one_row_per_counter_with_its_id_first() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("id,unit,kind,box,rg,rg_row,condition,note")
+        Some("id,unit,kind,box,rg,rg_row,condition,note,repair")
     );
     let ids: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();
     let expected: Vec<String> = s

@@ -215,6 +215,11 @@ pub const QUESTIONS: &[Question] = &[
         "a list of counter ids: weapons with only Non-Qualified Use possible (12.6152)",
     ),
     q(
+        "repair_numbers",
+        Kind::Words,
+        "a list of \"<counter id> <Repair Number>\", e.g. [\"G-17 2\"]: the Repair Number printed on each malfunctioned weapon (A9.72, 12.6152); a weapon not given keeps the number entered before, else 1 (READINGS.md C38)",
+    ),
+    q(
         "malfunctioned_ma",
         Kind::Words,
         "a list of counter ids: AFV whose malfunctioned weapon is the MA (12.6152)",

@@ -272,6 +272,10 @@ pub struct Counter {
     /// read back by votg.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
+    /// A weapon's Repair Number (A9.72) as printed on its counter, once
+    /// the players have entered it (12.6152); none until then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repair: Option<u8>,
 }
 
 impl Counter {
@@ -285,6 +289,7 @@ impl Counter {
             rg_row: c.rg_row,
             condition: c.condition,
             note: c.note,
+            repair: None,
         }
     }
 
@@ -310,6 +315,12 @@ impl Counter {
             && self.rg_row == other.rg_row
             && self.condition == other.condition
             && self.note == other.note
+            && self.repair == other.repair
+    }
+
+    /// `Repair #2` when the players entered the counter's Repair Number.
+    pub fn repair_label(&self) -> Option<String> {
+        self.repair.map(|n| format!("Repair #{n}"))
     }
 
     /// The condition as one line of text (sheets, CSV).

@@ -14,6 +14,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "rg_row",
     "condition",
     "note",
+    "repair",
 ];
 
 /// Consecutive counters that nothing but their (consecutive) ids tells
@@ -67,6 +68,7 @@ fn remarks(c: &Counter) -> String {
         });
     }
     parts.extend(c.condition.iter().map(|x| x.label()));
+    parts.extend(c.repair_label());
     if !c.note.is_empty() {
         parts.push(c.note.clone());
     }
@@ -122,6 +124,7 @@ pub fn csv(force: &Force) -> String {
             c.rg_row.map_or(String::new(), |r| r.to_string()),
             c.condition_text(),
             c.note.clone(),
+            c.repair.map_or(String::new(), |n| n.to_string()),
         ])
         .expect("in-memory write");
     }
@@ -169,10 +172,27 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next(),
-            Some("id,unit,kind,box,rg,rg_row,condition,note")
+            Some("id,unit,kind,box,rg,rg_row,condition,note,repair")
         );
-        assert_eq!(lines.next(), Some("G-1,4-6-7,squad,retained,I1,1,,"));
-        assert_eq!(lines.last(), Some("G-6,8-1,leader,retained,,,Wounded,"));
+        assert_eq!(lines.next(), Some("G-1,4-6-7,squad,retained,I1,1,,,"));
+        assert_eq!(lines.last(), Some("G-6,8-1,leader,retained,,,Wounded,,"));
+    }
+
+    #[test]
+    fn rule_a9_72_entered_repair_number_shows_on_the_sheets() {
+        let mut f = force();
+        let lmg = f.counters.iter_mut().find(|c| c.unit == "LMG").unwrap();
+        lmg.repair = Some(2);
+        assert!(
+            text(&f).contains("G-4       1 x LMG  [Repair #2]"),
+            "{}",
+            text(&f)
+        );
+        assert!(
+            csv(&f).contains("\nG-4,LMG,sw,retained,,,,,2\n"),
+            "{}",
+            csv(&f)
+        );
     }
 
     #[test]

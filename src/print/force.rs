@@ -28,6 +28,7 @@ fn layout(state: &CampaignState, side: Side) -> (usize, f64) {
                     + r.first.unit.len()
                     + r.first.note.len()
                     + r.first.condition_text().len()
+                    + r.first.repair_label().map_or(0, |l| l.len() + 2)
                     + 16
             }))
         })
@@ -73,6 +74,7 @@ pub fn sheet(state: &CampaignState, side: Side) -> String {
                     None => rg.clone(),
                 });
             }
+            remarks.extend(c.repair_label());
             let cond = c.condition_text();
             html.push_str(&format!(
                 "<li><span class=\"id\">{}</span> {}× {}{}{}{}</li>\n",

@@ -9,15 +9,11 @@ use crate::journal::Entry;
 use crate::reph::counters::{
     ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated,
 };
+use crate::reph::repair_number;
 use crate::reph::session::Session;
 use crate::side::Side;
 
 pub const STEP: &str = "12.615g";
-
-/// A9.72: a weapon is repaired on a dr of 1 unless its counter prints
-/// another Repair Number; votg keeps no per-counter Repair Numbers, so this
-/// is the Repair Number of every weapon.
-pub const REPAIR_NUMBER: i32 = 1;
 
 fn weapon(c: &Counter) -> bool {
     matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle)
@@ -33,11 +29,7 @@ pub fn repair_drms(side: Side, c: &Counter, non_qualified: bool) -> Vec<Drm> {
     if side == Side::Russian && (c.unit.contains("MG") || c.unit.contains("ATR")) {
         d.push(Drm::new(-1, "Russian MG/ATR (READINGS.md C38)", rule));
     }
-    d.push(Drm::new(
-        -REPAIR_NUMBER,
-        format!("Weapon Repair Number {REPAIR_NUMBER} (A9.72, READINGS.md C38)"),
-        rule,
-    ));
+    d.push(repair_number::drm(c));
     if non_qualified {
         d.push(Drm::new(
             1,
@@ -94,6 +86,7 @@ fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
         "12.6152: AFV whose malfunctioned weapon is the MA",
         &vehicles,
     )?;
+    repair_number::ask(s, side, &cands)?;
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");
         s.concerning([id.to_string()]);
@@ -340,5 +333,12 @@ mod tests {
         let t = |d: Vec<Drm>| d.iter().map(|d| d.value).sum::<i32>();
         assert_eq!(t(repair_drms(Side::Russian, &c, false)), -2);
         assert_eq!(t(repair_drms(Side::German, &c, true)), 0);
+        let mut isolated = c.clone();
+        isolated.condition.insert(Condition::Isolated("A".into()));
+        assert_eq!(t(repair_drms(Side::German, &isolated, false)), 0);
+        let mut printed = c.clone();
+        printed.repair = Some(3);
+        assert_eq!(t(repair_drms(Side::Russian, &printed, false)), -4);
+        assert_eq!(t(repair_drms(Side::German, &printed, false)), -3);
     }
 }

@@ -33,6 +33,7 @@ pub mod purchase;
 pub mod purchase_step;
 pub mod recombining;
 pub mod recon;
+pub mod repair_number;
 pub mod replenishment;
 pub mod roster_line;
 pub mod scenario_record;

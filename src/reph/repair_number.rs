@@ -1,0 +1,197 @@
+//! A weapon's Repair Number (A9.72): printed on the malfunctioned side of
+//! its counter. No table in our material gives the counters' numbers, so
+//! votg keeps each weapon's number as counter data (`repair` in force.toml),
+//! entered by the players from the counter in front of them the first time
+//! the weapon needs repairing (12.6152). A weapon whose number was never
+//! entered repairs with Repair Number 1 (C38), and its journal row says so.
+
+use crate::drm::Drm;
+use crate::error::Error;
+use crate::force::{Counter, CounterId, UnitKind};
+use crate::reph::counters::describe;
+use crate::reph::session::Session;
+use crate::side::Side;
+
+/// The Repair Number used when none was entered (C38).
+pub const DEFAULT: u8 = 1;
+
+/// The highest Repair Number a counter can print: a dr above it could
+/// never fail (A9.72).
+pub const MAX: u8 = 6;
+
+/// The question's name in an answers file.
+pub const QUESTION: &str = "repair_numbers";
+
+/// 12.6152, A9.72: the "−x Weapon Repair Number" drm of the Weapon Repair
+/// Table (C38), with where the number came from.
+pub fn drm(c: &Counter) -> Drm {
+    let (n, source) = match c.repair {
+        Some(n) => (n, "as printed on the counter, entered by the players"),
+        None => (DEFAULT, "none entered for this counter: READINGS.md C38"),
+    };
+    Drm::new(
+        -i32::from(n),
+        format!("Weapon Repair Number {n} (A9.72, {source})"),
+        "12.6152",
+    )
+}
+
+/// 12.6152: asks the printed Repair Number of each weapon in `weapons`
+/// whose number is not known yet and keeps the answers on the counters.
+/// Not asked when every number is known. A weapon left out keeps none
+/// (and repairs with [`DEFAULT`]).
+pub fn ask(s: &mut Session, side: Side, weapons: &[CounterId]) -> Result<(), Error> {
+    let unknown: Vec<CounterId> = weapons
+        .iter()
+        .copied()
+        .filter(|id| {
+            s.state
+                .side(side)
+                .force
+                .get(*id)
+                .is_some_and(|c| c.repair.is_none())
+        })
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let listed: Vec<String> = unknown.iter().map(|id| describe(s, *id)).collect();
+    let words = s.prompter.optional_list(
+        side,
+        QUESTION,
+        &format!(
+            "12.6152: the Repair Number printed on each malfunctioned weapon (A9.72) — {}; \
+             type e.g. `{} 2`, several separated by commas; one not given repairs with {DEFAULT} (READINGS.md C38)",
+            listed.join(", "),
+            unknown[0]
+        ),
+    )?;
+    let force = &s.state.side(side).force;
+    let weapons: Vec<CounterId> = force
+        .counters
+        .iter()
+        .filter(|c| matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle))
+        .map(|c| c.id)
+        .collect();
+    let given = parse(&words, side, &weapons, &listed)?;
+    for (id, n) in given.into_iter().filter(|(id, _)| unknown.contains(id)) {
+        if let Some(c) = s.state.side_mut(side).force.get_mut(id) {
+            c.repair = Some(n);
+        }
+    }
+    Ok(())
+}
+
+/// Reads `["G-17 2", "G-20 3"]` (or one line `G-17 2, G-20 3`) into pairs,
+/// refusing a counter that is not one of the side's weapons, one given
+/// twice, or a number out of 1..=6. (A weapon not being repaired now may be
+/// named: one answers file serves several CG Days.)
+fn parse(
+    words: &[String],
+    side: Side,
+    weapons: &[CounterId],
+    asked: &[String],
+) -> Result<Vec<(CounterId, u8)>, Error> {
+    let wrong = |what: String| {
+        Error::Refused(format!(
+            "`{}.{QUESTION}`: {what}. Write each as `<counter id> <Repair Number>`, e.g. \"{} 2\"; \
+             asked about: {}. Nothing was changed.",
+            side.id(),
+            asked[0].split(' ').next().unwrap_or_default(),
+            asked.join(", ")
+        ))
+    };
+    let mut out: Vec<(CounterId, u8)> = Vec::new();
+    for item in words.iter().flat_map(|w| w.split(',')).map(str::trim) {
+        if item.is_empty() {
+            continue;
+        }
+        let parts: Vec<&str> = item
+            .split([' ', '=', ':'])
+            .filter(|p| !p.is_empty())
+            .collect();
+        let [id, n] = parts[..] else {
+            return Err(wrong(format!("`{item}` is not a counter id and a number")));
+        };
+        let id: CounterId = id.parse().map_err(|e: String| wrong(e))?;
+        if !weapons.contains(&id) {
+            return Err(wrong(format!(
+                "{id} is not a weapon of the {} Force Organizer",
+                side.name()
+            )));
+        }
+        if out.iter().any(|(seen, _)| *seen == id) {
+            return Err(wrong(format!("{id} is given twice")));
+        }
+        let n: u8 = n
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX).contains(n))
+            .ok_or_else(|| wrong(format!("`{n}` is not a Repair Number from 1 to {MAX}")))?;
+        out.push((id, n));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::force::{Force, ForceBox, NewCounter};
+
+    fn ids() -> (Vec<CounterId>, Vec<String>) {
+        let ids = vec![
+            CounterId::new(Side::German, 4),
+            CounterId::new(Side::German, 9),
+        ];
+        let listed = ids.iter().map(|i| format!("{i} LMG")).collect();
+        // G-4 and G-9 are the side's weapons.
+        (ids, listed)
+    }
+
+    fn words(w: &[&str]) -> Vec<String> {
+        w.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn rule_a9_72_repair_number_read_from_list_or_one_line() {
+        let (ids, listed) = ids();
+        let a = parse(&words(&["G-4 2", "G-9=3"]), Side::German, &ids, &listed).unwrap();
+        assert_eq!(a, vec![(ids[0], 2), (ids[1], 3)]);
+        let b = parse(&words(&["G-9 1, G-4 6"]), Side::German, &ids, &listed).unwrap();
+        assert_eq!(b, vec![(ids[1], 1), (ids[0], 6)]);
+        assert!(parse(&[], Side::German, &ids, &listed).unwrap().is_empty());
+    }
+
+    #[test]
+    fn rule_a9_72_repair_number_refusals() {
+        let (ids, listed) = ids();
+        for bad in [
+            "G-4",
+            "G-4 0",
+            "G-4 7",
+            "G-4 x",
+            "G-5 2",
+            "R-4 2",
+            "G-4 2, G-4 3",
+        ] {
+            let e = parse(&words(&[bad]), Side::German, &ids, &listed).unwrap_err();
+            let text = e.to_string();
+            assert!(text.contains("german.repair_numbers"), "{bad}: {text}");
+            assert!(text.contains("Nothing was changed"), "{bad}: {text}");
+        }
+    }
+
+    #[test]
+    fn rule_12_6152_repair_number_drm_is_minus_the_number() {
+        let mut f = Force::new(Side::German);
+        let id = f.add(NewCounter::new("MMG", UnitKind::Sw, ForceBox::Retained));
+        let d = drm(f.get(id).unwrap());
+        assert_eq!(d.value, -1);
+        assert!(d.reason.contains("READINGS.md C38"), "{}", d.reason);
+        f.get_mut(id).unwrap().repair = Some(3);
+        let d = drm(f.get(id).unwrap());
+        assert_eq!(d.value, -3);
+        assert!(d.reason.contains("Repair Number 3"), "{}", d.reason);
+        assert_eq!(d.rule, "12.6152");
+    }
+}
