@@ -126,6 +126,20 @@ impl Prompter {
         Ok(v)
     }
 
+    /// An optional list a terminal asks again until `valid` passes.
+    pub fn checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Result<Vec<String>, Error> {
+        let defaulted = self.absent(side, name);
+        let v = self.ask_checked_list(side, name, question, valid)?;
+        self.record(side, name, question, strings(&v), defaulted);
+        Ok(v)
+    }
+
     /// A number in `min..=max`; `default` where the rules have one.
     pub fn number(
         &mut self,

@@ -129,6 +129,36 @@ impl Prompter {
         self.ask_list(side, name, question)
     }
 
+    /// An optional list whose line a terminal checks with `valid` and asks
+    /// again until it passes (an empty line is none); an answers file's list
+    /// is checked by the caller, who refuses it.
+    pub(crate) fn ask_checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Result<Vec<String>, Error> {
+        if let Prompter::Scripted(_) = self {
+            return self.ask_optional_list(side, name, question);
+        }
+        self.terminal_or_missing(side, name)?;
+        discard_typed_ahead();
+        let text: String = dialoguer::Input::new()
+            .with_prompt(question)
+            .allow_empty(true)
+            .validate_with(|t: &String| match t.trim() {
+                "" => Ok(()),
+                t => valid(t),
+            })
+            .interact_text()
+            .map_err(|e| Error::Terminal(e.to_string()))?;
+        Ok(match text.trim() {
+            "" => vec![],
+            t => vec![t.to_string()],
+        })
+    }
+
     /// A number in `min..=max`; `default` where the rules have one.
     pub(crate) fn ask_number(
         &mut self,

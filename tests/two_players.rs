@@ -85,3 +85,42 @@ fn issue_11_7_a_number_prompt_says_what_it_expects() {
     p.exp_string("`abc` is not a whole number from 0 to 2")
         .unwrap();
 }
+
+/// A counter-id answer with a typo is asked again at the terminal (an
+/// answers file's is refused): here the 12.6152 Repair Number of the
+/// walkthrough's malfunctioned MMG, G-14 (A9.72).
+#[test]
+fn rule_12_6152_a_repair_number_typo_is_asked_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cg");
+    common::copy_all(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-aftermath"),
+        &dir,
+    );
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
+    cmd.args(["refit", dir.to_str().unwrap()])
+        .args(["--side", "german", "--until", "12.615g"])
+        .env("TERM", "xterm")
+        .env("COLUMNS", "200")
+        .env_remove("VOTG_CRASH_AT");
+    let options = Options::new()
+        .timeout_ms(Some(30_000))
+        .strip_ansi_escape_codes(true);
+    let mut p = spawn_with_options(cmd, options).unwrap();
+    p.exp_string("Control all hexes of building F36").unwrap();
+    p.send_line("n").unwrap();
+    p.exp_string("partially armored").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Non-Qualified Use").unwrap();
+    p.send_line("G-99").unwrap();
+    p.exp_string("G-99 is not one of G-14 MMG").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("the Repair Number printed").unwrap();
+    p.send_line("G-14 9").unwrap();
+    p.exp_string("is not a Repair Number from 1 to 6").unwrap();
+    p.send_line("G-14 3").unwrap();
+    p.exp_string("-3 Weapon Repair Number 3").unwrap();
+    p.exp_eof().unwrap();
+    let force = std::fs::read_to_string(dir.join("german/force.toml")).unwrap();
+    assert!(force.contains("repair = 3"), "{force}");
+}

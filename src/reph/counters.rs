@@ -68,14 +68,31 @@ pub fn ask_ids(
         return Ok(vec![]);
     }
     let listed: Vec<String> = candidates.iter().map(|id| describe(s, *id)).collect();
-    let words = s.prompter.optional_list(
+    let valid = |line: &str| {
+        chosen(&[line.to_string()], side, name, candidates, &listed)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let words = s.prompter.checked_list(
         side,
         name,
         &format!(
             "{question} ({}; counter ids, none by default)",
             listed.join(", ")
         ),
+        &valid,
     )?;
+    chosen(&words, side, name, candidates, &listed)
+}
+
+/// The counter ids in `words`, each one of `candidates`.
+fn chosen(
+    words: &[String],
+    side: Side,
+    name: &str,
+    candidates: &[CounterId],
+    listed: &[String],
+) -> Result<Vec<CounterId>, Error> {
     let mut out = Vec::new();
     for w in words
         .iter()

@@ -56,7 +56,19 @@ pub fn ask(s: &mut Session, side: Side, weapons: &[CounterId]) -> Result<(), Err
         return Ok(());
     }
     let listed: Vec<String> = unknown.iter().map(|id| describe(s, *id)).collect();
-    let words = s.prompter.optional_list(
+    let force = &s.state.side(side).force;
+    let weapons: Vec<CounterId> = force
+        .counters
+        .iter()
+        .filter(|c| matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle))
+        .map(|c| c.id)
+        .collect();
+    let valid = |line: &str| {
+        parse(&[line.to_string()], side, &weapons, &listed)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let words = s.prompter.checked_list(
         side,
         QUESTION,
         &format!(
@@ -65,14 +77,8 @@ pub fn ask(s: &mut Session, side: Side, weapons: &[CounterId]) -> Result<(), Err
             listed.join(", "),
             unknown[0]
         ),
+        &valid,
     )?;
-    let force = &s.state.side(side).force;
-    let weapons: Vec<CounterId> = force
-        .counters
-        .iter()
-        .filter(|c| matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle))
-        .map(|c| c.id)
-        .collect();
     let given = parse(&words, side, &weapons, &listed)?;
     for (id, n) in given.into_iter().filter(|(id, _)| unknown.contains(id)) {
         if let Some(c) = s.state.side_mut(side).force.get_mut(id) {
