@@ -384,11 +384,18 @@ fn journal_file(
     old_seed: Option<u64>,
     notes: &mut Vec<String>,
 ) -> Result<Vec<JournalRow>, Error> {
-    let (mut journal, which): (Vec<JournalRow>, usize) = csv_file_of(
-        files,
-        "journal.csv",
-        &[journal::COLUMNS, journal::OLD_COLUMNS],
-    )?;
+    let fast = files
+        .get("journal.csv")
+        .filter(|b| whole("journal.csv", b).is_ok())
+        .and_then(|b| journal::fast_read::rows(b));
+    let (mut journal, which): (Vec<JournalRow>, usize) = match fast {
+        Some(rows) => (rows, 0),
+        None => csv_file_of(
+            files,
+            "journal.csv",
+            &[journal::COLUMNS, journal::OLD_COLUMNS],
+        )?,
+    };
     for (i, row) in journal.iter().enumerate() {
         if row.seq != i as u64 + 1 {
             return Err(data(
