@@ -52,10 +52,17 @@ fn votg(args: &[&str]) -> std::process::Output {
 
 /// The median of `RUNS` runs of `f`.
 fn median(mut f: impl FnMut()) -> Duration {
+    median_after(|_| (), |()| f())
+}
+
+/// The median of `RUNS` runs of `f`, each after an untimed `prepare` (the
+/// run's number given) whose result `f` takes.
+fn median_after<T>(mut prepare: impl FnMut(usize) -> T, mut f: impl FnMut(T)) -> Duration {
     let mut samples: Vec<Duration> = (0..RUNS)
-        .map(|_| {
+        .map(|n| {
+            let input = prepare(n);
             let start = Instant::now();
-            f();
+            f(input);
             start.elapsed()
         })
         .collect();
@@ -109,13 +116,17 @@ fn main() {
         votg(&["--version"]);
     });
     report("votg --version (the unit)", base, base, 1.0);
-    let mut n = 0;
-    let reph = median(|| {
-        n += 1;
-        let d = tmp.path().join(format!("reph-{n}"));
-        copy_all(&setup, &d);
-        votg(&["refit", d.to_str().expect("utf-8"), "--answers", a]);
-    });
+    // Each run on its own copy of `setup`, made before the clock starts.
+    let reph = median_after(
+        |n| {
+            let d = tmp.path().join(format!("reph-{}", n + 1));
+            copy_all(&setup, &d);
+            d
+        },
+        |d| {
+            votg(&["refit", d.to_str().expect("utf-8"), "--answers", a]);
+        },
+    );
     report(
         "refit: scenario record + RePh (26->27 Sep)",
         reph,
