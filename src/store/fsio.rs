@@ -170,7 +170,7 @@ pub fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 }
 
 /// Writes `bytes` to a new file at `path` (its folders made), not yet
-/// synced: the caller syncs it with others ([`sync_files`]).
+/// synced: the caller syncs it with others ([`sync_files_and_dirs`]).
 pub fn write_unsynced(path: &Path, bytes: &[u8]) -> Result<(File, std::path::PathBuf), Error> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent).map_err(io(parent))?;
@@ -180,20 +180,56 @@ pub fn write_unsynced(path: &Path, bytes: &[u8]) -> Result<(File, std::path::Pat
     Ok((f, path.to_path_buf()))
 }
 
-/// Syncs files at once, each on its own thread: the file system commits
-/// them together instead of waiting for the disk once per file. (A thread
-/// that cannot be started syncs its file here instead.)
-pub fn sync_files(files: &[(File, std::path::PathBuf)]) -> Result<(), Error> {
-    in_parallel(files, |(f, path)| f.sync_all().map_err(io(path)))
+/// Syncs files and then folders. On Linux one `syncfs` of their file
+/// system writes them all: a batch of steps is some eighty files, and one
+/// `fsync` each cost the disk as many waits. The campaign folder is one
+/// file system, so this does at least what the `fsync`s did. Elsewhere, or
+/// if `syncfs` fails, each file is synced on its own thread so the file
+/// system can commit them together (a thread that cannot be started syncs
+/// its file here instead), then each folder.
+pub fn sync_files_and_dirs<'a>(
+    files: &[(File, std::path::PathBuf)],
+    dirs: impl Iterator<Item = &'a std::path::PathBuf>,
+) -> Result<(), Error> {
+    if let Some((f, _)) = files.first()
+        && sync_file_system(f)
+    {
+        return Ok(());
+    }
+    in_parallel(files, |(f, path)| f.sync_all().map_err(io(path)))?;
+    sync_dirs(dirs);
+    Ok(())
 }
 
-/// [`sync_dir`] for several folders at once.
+/// [`sync_dir`] for several folders at once (one `syncfs` on Linux, as in
+/// [`sync_files_and_dirs`]).
 pub fn sync_dirs<'a>(dirs: impl Iterator<Item = &'a std::path::PathBuf>) {
     let dirs: Vec<&std::path::PathBuf> = dirs.collect();
+    if let Some(d) = dirs.iter().find_map(|d| File::open(d).ok())
+        && sync_file_system(&d)
+    {
+        return;
+    }
     let _ = in_parallel(&dirs, |d| {
         sync_dir(d);
         Ok(())
     });
+}
+
+/// Writes everything of `f`'s file system that is not on the disk yet;
+/// false where that cannot be done in one call (the caller syncs file by
+/// file). Since Linux 5.8 `syncfs` reports a write error as `fsync` does.
+#[cfg(target_os = "linux")]
+fn sync_file_system(f: &File) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: `syncfs` only reads the descriptor, which `f` keeps open for
+    // the length of the call.
+    unsafe { libc::syncfs(f.as_raw_fd()) == 0 }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_file_system(_: &File) -> bool {
+    false
 }
 
 fn in_parallel<T: Sync>(

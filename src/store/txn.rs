@@ -286,7 +286,6 @@ impl Txn {
             dirs.insert(history.clone());
             points.pass()?;
         }
-        fsio::sync_files(&written)?;
         if let Some(n) = plan.drop {
             fsio::rename(
                 &history::entry(&history, n),
@@ -295,11 +294,11 @@ impl Txn {
             dirs.insert(history.clone());
             points.pass()?;
         }
-        // Every folder that gained an entry, and the transaction folder's
-        // own entry in `.votg`, together.
+        // The files, every folder that gained an entry, and the transaction
+        // folder's own entry in `.votg`, together.
         dirs.insert(root.clone());
         dirs.extend(root.parent().map(Path::to_path_buf));
-        fsio::sync_dirs(dirs.iter());
+        fsio::sync_files_and_dirs(&written, dirs.iter())?;
         let manifest = Manifest {
             format: FORMAT,
             publish: plan.publish.first().map(|(n, _)| *n),
