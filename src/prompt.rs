@@ -99,17 +99,7 @@ impl Prompter {
             },
             Prompter::Terminal { .. } => {
                 self.terminal_or_missing(side, name)?;
-                discard_typed_ahead();
-                let text: String = dialoguer::Input::new()
-                    .with_prompt(question)
-                    .allow_empty(true)
-                    .interact_text()
-                    .map_err(|e| Error::Terminal(e.to_string()))?;
-                Ok(if text.trim().is_empty() {
-                    vec![]
-                } else {
-                    vec![text.trim().to_string()]
-                })
+                typed_list(question, &|_| Ok(()))
             }
         }
     }
@@ -143,20 +133,7 @@ impl Prompter {
             return self.ask_optional_list(side, name, question);
         }
         self.terminal_or_missing(side, name)?;
-        discard_typed_ahead();
-        let text: String = dialoguer::Input::new()
-            .with_prompt(question)
-            .allow_empty(true)
-            .validate_with(|t: &String| match t.trim() {
-                "" => Ok(()),
-                t => valid(t),
-            })
-            .interact_text()
-            .map_err(|e| Error::Terminal(e.to_string()))?;
-        Ok(match text.trim() {
-            "" => vec![],
-            t => vec![t.to_string()],
-        })
+        typed_list(question, valid)
     }
 
     /// A number in `min..=max`; `default` where the rules have one.
@@ -333,6 +310,28 @@ fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
 
 /// A line of text checked by `valid`, asked again with its message until it
 /// passes; Enter alone takes `default` when there is one.
+/// A list typed on one line (empty: none), asked again until `valid`
+/// passes.
+fn typed_list(
+    question: &str,
+    valid: &dyn Fn(&str) -> Result<(), String>,
+) -> Result<Vec<String>, Error> {
+    discard_typed_ahead();
+    let text: String = dialoguer::Input::new()
+        .with_prompt(question)
+        .allow_empty(true)
+        .validate_with(|t: &String| match t.trim() {
+            "" => Ok(()),
+            t => valid(t),
+        })
+        .interact_text()
+        .map_err(|e| Error::Terminal(e.to_string()))?;
+    Ok(match text.trim() {
+        "" => vec![],
+        t => vec![t.to_string()],
+    })
+}
+
 fn ask_line(
     question: &str,
     default: Option<String>,

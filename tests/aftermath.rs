@@ -203,20 +203,7 @@ fn rule_12_6051_1tc_with_leader_drm_a10_7_and_12_6052_ntc_casualty_reduction() {
             "not_entered = [\"A3\"]",
             "not_entered = [\"A3\"]\nap_minefield = [\"R-29\"]",
         );
-    let a = c.file("a.toml", &answers);
-    let dice = c.file("d.txt", "5 4 6 2");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--until",
-            "12.605",
-            "--answers",
-            &a,
-        ])
-        .assert()
+    c.refit_until("12.605", &answers, "5 4 6 2")
         .success()
         .stdout(predicate::str::contains(
             "+1 1TC of an Encircled unit (12.6051)",
@@ -583,20 +570,7 @@ fn rule_12_6051_prisoners_of_an_eliminated_guard_claimed_or_rearmed() {
                 .unwrap();
         }
     });
-    let a = c.file("a.toml", &answers);
-    let dice = c.file("d.txt", "6 5");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--until",
-            "12.605",
-            "--answers",
-            &a,
-        ])
-        .assert()
+    c.refit_until("12.605", &answers, "6 5")
         .success()
         .stdout(predicate::str::contains("Prisoner R-4 is claimed by G-27"))
         .stdout(predicate::str::contains("Prisoner R-5 is not claimed"));

@@ -46,18 +46,7 @@ fn rule_12_614_12_618_12_619_german_new_day_san_booby_trap_cpp_and_elr() {
     });
     let a = c.file("a.toml", "[german]\nf36 = false\n");
     let dice = c.file("d.txt", "5 6  6 6  1 1\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "german",
-        ])
-        .assert()
+    c.refit_side("german", &a, &dice)
         .success()
         .stdout(predicate::str::contains("New CG Day: 16 Sep"))
         .stdout(predicate::str::contains("Booby Trap Level is now B"));
@@ -111,37 +100,13 @@ fn rule_12_615e_12_6162_12_618_12_619_12_620_russian_and_weather() {
     });
     let a = c.file("a.toml", "[german]\nf36 = false\n");
     let dice = c.file("d.txt", "5 6  6 6  1 1\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "german",
-        ])
-        .assert()
-        .success();
+    c.refit_side("german", &a, &dice).success();
     let a = c.file(
         "r.toml",
         "[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n",
     );
     let dice = c.file("r.txt", "2  6  3 4  6 6  2 3  4\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "russian",
-        ])
-        .assert()
-        .success();
+    c.refit_side("russian", &a, &dice).success();
     let s = c.state();
     let f = &s.russian.force;
     let t34 = f.counters.iter().find(|c| c.unit == "T-34 M41").unwrap();
@@ -260,18 +225,7 @@ fn rule_12_6253_counterattack_skips_the_double_dagger_steps() {
     });
     let a = c.file("a.toml", "[german]\nrecon = 0\n");
     let dice = c.file("d.txt", "4 4\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "german",
-        ])
-        .assert()
+    c.refit_side("german", &a, &dice)
         .code(1)
         .stdout(predicate::str::contains(
             "steps 12.614, 12.615d, 12.619, 12.620 are skipped",
@@ -350,19 +304,7 @@ fn rule_12_6151_12_6152_12_6155_12_617_equipment_and_fortification_removal() {
         &format!("[german]\nremove_fortifications = [\"{wire} front-line\"]\n"),
     );
     let dice = c.file("d.txt", "1 1  5 3 4 3 2  1 1  1  3 3  3 3\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "german",
-        ])
-        .assert()
-        .success();
+    c.refit_side("german", &a, &dice).success();
     let s = c.state();
     let f = &s.german.force;
     let h = f.get(h).unwrap();
@@ -426,33 +368,10 @@ fn rule_12_620_after_an_overcast_day() {
     });
     let a = c.file("a.toml", "[german]\nf36 = false\n");
     let dice = c.file("d.txt", "1 1  3 3  3 3\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "german",
-        ])
-        .assert()
-        .success();
+    c.refit_side("german", &a, &dice).success();
     let dice = c.file("r.txt", "1  6  3 3  3 3  1 2  4\n");
     let a = c.file("r.toml", "[russian]\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "russian",
-        ])
-        .assert()
+    c.refit_side("russian", &a, &dice)
         .code(1)
         .stderr(predicate::str::contains("russian.buy"));
     let s = c.state();
@@ -509,33 +428,10 @@ fn rule_12_6162_a_redeployed_pltn_re_enters_on_1_with_the_historical_drm() {
     });
     let a = c.file("a.toml", "[german]\nf36 = false\n");
     let dice = c.file("d.txt", "1 1  3 3  3 3\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "german",
-        ])
-        .assert()
-        .success();
+    c.refit_side("german", &a, &dice).success();
     let a = c.file("r.toml", "[russian]\nbonus_cpp = false\n");
     let dice = c.file("r.txt", "2  3 3  3 3  3 3  3  3\n");
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &a,
-            "--side",
-            "russian",
-        ])
-        .assert()
+    c.refit_side("russian", &a, &dice)
         .code(1)
         .stderr(predicate::str::contains("russian.buy"));
     let s = c.state();

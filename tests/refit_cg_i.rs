@@ -438,19 +438,7 @@ fn rule_12_6226_c18_commissar_exchange() {
         "a.toml",
         "[russian]\nbuy = [\"I3\"]\ncommissars = [\"8-0\"]\nfortify = []\nrecon = 0\n",
     );
-    votg()
-        .args([
-            "--dice-file",
-            &dice,
-            "refit",
-            c.path(),
-            "--answers",
-            &answers,
-            "--side",
-            "russian",
-        ])
-        .assert()
-        .success();
+    c.refit_side("russian", &answers, &dice).success();
     let s = c.state();
     let rifle = &s.russian.purchases[2];
     assert_eq!((rifle.strength.as_str(), rifle.units), ("RS", Some(15)));
@@ -490,18 +478,7 @@ fn rule_12_6226_c18_a_7_0_cannot_become_a_commissar_and_only_one_per_coy() {
             "a.toml",
             &format!("[russian]\nbuy = [\"I3\"]\ncommissars = {wanted}\nfortify = []\nrecon = 0\n"),
         );
-        votg()
-            .args([
-                "--dice-file",
-                &dice,
-                "refit",
-                c.path(),
-                "--answers",
-                &answers,
-                "--side",
-                "russian",
-            ])
-            .assert()
+        c.refit_side("russian", &answers, &dice)
             .code(1)
             .stderr(predicates::str::contains(needle));
         let s = c.state();

@@ -12,6 +12,11 @@ pub fn isolated(c: &Counter) -> bool {
         .any(|x| matches!(x, Condition::Isolated(_)))
 }
 
+/// A Weapon (12.6152): a SW, a Gun, or an AFV's armament.
+pub fn weapon(c: &Counter) -> bool {
+    matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle)
+}
+
 pub fn has(c: &Counter, condition: Condition) -> bool {
     c.condition.contains(&condition)
 }

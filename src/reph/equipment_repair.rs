@@ -7,17 +7,13 @@ use crate::error::Error;
 use crate::force::{Condition, Counter, ForceBox, UnitKind};
 use crate::journal::Entry;
 use crate::reph::counters::{
-    ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated,
+    ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated, weapon,
 };
 use crate::reph::repair_number;
 use crate::reph::session::Session;
 use crate::side::Side;
 
 pub const STEP: &str = "12.615g";
-
-fn weapon(c: &Counter) -> bool {
-    matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle)
-}
 
 /// The Weapon Repair drms (12.6152, C38).
 pub fn repair_drms(side: Side, c: &Counter, non_qualified: bool) -> Vec<Drm> {

@@ -7,8 +7,8 @@
 
 use crate::drm::Drm;
 use crate::error::Error;
-use crate::force::{Counter, CounterId, UnitKind};
-use crate::reph::counters::describe;
+use crate::force::{Counter, CounterId};
+use crate::reph::counters::{describe, ids, weapon};
 use crate::reph::session::Session;
 use crate::side::Side;
 
@@ -56,13 +56,7 @@ pub fn ask(s: &mut Session, side: Side, weapons: &[CounterId]) -> Result<(), Err
         return Ok(());
     }
     let listed: Vec<String> = unknown.iter().map(|id| describe(s, *id)).collect();
-    let force = &s.state.side(side).force;
-    let weapons: Vec<CounterId> = force
-        .counters
-        .iter()
-        .filter(|c| matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle))
-        .map(|c| c.id)
-        .collect();
+    let weapons = ids(s, side, weapon);
     let valid = |line: &str| {
         parse(&[line.to_string()], side, &weapons, &listed)
             .map(|_| ())
@@ -142,7 +136,7 @@ fn parse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::force::{Force, ForceBox, NewCounter};
+    use crate::force::{Force, ForceBox, NewCounter, UnitKind};
 
     fn ids() -> (Vec<CounterId>, Vec<String>) {
         let ids = vec![

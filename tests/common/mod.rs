@@ -168,6 +168,15 @@ impl Camp {
             .assert()
     }
 
+    /// `votg --dice-file DICE refit DIR --answers ANSWERS --side SIDE`, with
+    /// the two files already written (`Camp::file`).
+    pub fn refit_side(&self, side: &str, answers: &str, dice: &str) -> assert_cmd::assert::Assert {
+        votg()
+            .args(["--dice-file", dice, "refit", self.path()])
+            .args(["--answers", answers, "--side", side])
+            .assert()
+    }
+
     pub fn history_len(&self) -> usize {
         match std::fs::read_dir(self.dir.join(".votg/history")) {
             Ok(entries) => entries
