@@ -30,14 +30,37 @@ pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error
 /// holds the lock. It sees the last committed state (an interrupted commit
 /// as recovery will finish it).
 pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
-    loaded(dir, &Store::read_committed(dir)?, tables, Journal::Read)
+    read_as(dir, tables, Journal::Read)
 }
 
 /// Like [`read`], for the commands that show the files only (`status`,
 /// `roster`, `purchases`, `force`, `print`): the state's `journal` is left
 /// empty when the campaign's parsed copy spares parsing it.
 pub fn read_sheets(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
-    loaded(dir, &Store::read_committed(dir)?, tables, Journal::Skip)
+    read_as(dir, tables, Journal::Skip)
+}
+
+/// A reader first tries the parsed copy on one quick read of the files (no
+/// sealed copies: a match with the copy already rules out a file cut
+/// short); anything else reads and checks everything as before.
+pub(crate) fn read_as(
+    dir: &Path,
+    tables: &Tables,
+    journal: Journal,
+) -> Result<CampaignState, Error> {
+    let quick = Store::read_committed_quick(dir);
+    if let Some(state) = quick
+        .as_ref()
+        .and_then(|files| parsed_copy::read(dir, files, tables, journal))
+    {
+        return Ok(state);
+    }
+    let files = Store::read_committed(dir)?;
+    // The copy was just tried on these very files: no need to read it again.
+    if quick.as_ref() == Some(&files) {
+        return load_files(dir, &files, tables);
+    }
+    loaded(dir, &files, tables, journal)
 }
 
 /// A campaign of an older schema is migrated in memory, and the players
@@ -52,6 +75,11 @@ fn loaded(
     if let Some(state) = parsed_copy::read(dir, files, tables, journal) {
         return Ok(state);
     }
+    load_files(dir, files, tables)
+}
+
+/// The campaign parsed and checked from its files.
+fn load_files(dir: &Path, files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
     let (state, notes) = CampaignState::load(files, tables)?;
     // On stderr: standard output may be a CSV or JSON document.
     if !notes.is_empty() {

@@ -6,10 +6,12 @@
 
 use std::path::Path;
 
-use crate::campaign_cmd::read;
+use crate::campaign_cmd::{read, read_as};
 use crate::cli::Global;
 use crate::error::Error;
+use crate::journal::fast_read::{CONCERNS, KIND, SIDE};
 use crate::journal::{JournalRow, Kind};
+use crate::parsed_copy::Journal;
 use crate::purchase_record::{PurchaseRow, SW_COLUMNS};
 use crate::sheets::purchased_ec;
 use crate::side::Side;
@@ -17,8 +19,42 @@ use crate::state::CampaignState;
 
 pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let keep = |r: &csv::ByteRecord| may_concern(r, side);
+    let state = read_as(dir, &tables, Journal::Where(&keep))?;
+    // A journal from before rows were tagged is searched by what its rows
+    // say (see `concerning`), which needs every row.
+    let state = if tagged(&state, side) {
+        state
+    } else {
+        read(dir, &tables)?
+    };
     story(&state, side, row)
+}
+
+/// Whether a journal row, as it is in the file, may be part of a story
+/// told to `side`: a row naming the counter it was split from (any side's:
+/// [`lineage`] follows them all), or one not of the other side that names
+/// rows or counters or records an answer. The story draws on no other row
+/// of a tagged journal, so the others need not be read.
+fn may_concern(r: &csv::ByteRecord, side: Side) -> bool {
+    let concerns = &r[CONCERNS];
+    concerns.windows(5).any(|w| w == b"from:")
+        || (&r[SIDE] != side.other().id().as_bytes()
+            && (!concerns.is_empty() || &r[KIND] == b"answer"))
+}
+
+/// The journal rows the side may see in its stories.
+fn mine(j: &JournalRow, side: Side) -> bool {
+    j.visible_to(Some(side), false) && j.side != side.other().id()
+}
+
+/// Whether the journal tags the rows it journals with the purchase row
+/// they concern (`row:<n>`), as every journal since votg recorded it does.
+fn tagged(state: &CampaignState, side: Side) -> bool {
+    state
+        .journal
+        .iter()
+        .any(|j| mine(j, side) && j.concerns.contains("row:"))
 }
 
 /// The story of row `row` (1-based) of `side`'s RG Purchase Record.
@@ -129,13 +165,13 @@ fn concerning<'a>(
     counters: &[String],
 ) -> Vec<&'a JournalRow> {
     let tag = format!("row:{row}");
-    let mine = |j: &JournalRow| j.visible_to(Some(side), false) && j.side != side.other().id();
+    let mine = |j: &JournalRow| mine(j, side);
     let about = |j: &JournalRow| {
         j.concerns
             .split_whitespace()
             .any(|c| c == tag || counters.iter().any(|id| id == c))
     };
-    let tagged: Vec<&JournalRow> = state
+    let about_row: Vec<&JournalRow> = state
         .journal
         .iter()
         .filter(|j| mine(j) && about(j))
@@ -149,18 +185,14 @@ fn concerning<'a>(
                 || j.what.starts_with(&format!("Purchase {} ", r.rg_id))
                 || j.what.starts_with(&format!("{} ", r.rg_id)))
     };
-    let untagged = !state
-        .journal
-        .iter()
-        .any(|j| mine(j) && j.concerns.contains("row:"));
-    let chosen: Vec<&JournalRow> = if untagged {
+    let chosen: Vec<&JournalRow> = if !tagged(state, side) {
         state
             .journal
             .iter()
             .filter(|j| mine(j) && named(j))
             .collect()
     } else {
-        tagged
+        about_row
     };
     let steps: Vec<(&str, &str)> = chosen
         .iter()
@@ -264,4 +296,39 @@ fn counters_now(state: &CampaignState, side: Side, row: usize) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::journal::fast_read::rows_where;
+
+    /// Every story of every sample campaign, told from the rows
+    /// `may_concern` keeps, is the story told from the whole journal.
+    #[test]
+    fn the_rows_a_story_may_concern_tell_the_whole_journals_story() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
+        let tables = crate::tables::Tables::load(None).unwrap();
+        let mut told = 0;
+        for e in std::fs::read_dir(root).unwrap() {
+            let dir = e.unwrap().path();
+            let Ok(bytes) = std::fs::read(dir.join("journal.csv")) else {
+                continue;
+            };
+            let whole = read(&dir, &tables).unwrap();
+            for side in [Side::German, Side::Russian] {
+                let mut part = whole.clone();
+                part.journal = rows_where(&bytes, |r| may_concern(r, side)).unwrap();
+                assert!(part.journal.len() < whole.journal.len());
+                assert_eq!(tagged(&part, side), tagged(&whole, side));
+                for row in 1..=whole.side(side).purchases.len() {
+                    let told_whole = story(&whole, side, row).unwrap();
+                    let told_part = story(&part, side, row).unwrap();
+                    assert_eq!(told_part, told_whole, "{}", dir.display());
+                    told += 1;
+                }
+            }
+        }
+        assert!(told > 20, "the samples have rows to explain");
+    }
 }

@@ -45,12 +45,17 @@ const BUILD: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("VOTG_SOURCE_HA
 
 /// Whether a command reads the journal (its largest file, which only
 /// `log`, `explain`, `verify` and the commands that write need).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Journal {
+#[derive(Clone, Copy)]
+pub enum Journal<'a> {
     Read,
     /// The state's `journal` is left empty: for the sheets (`status`,
     /// `roster`, `purchases`, `force`, `print`), which show the files only.
     Skip,
+    /// The state's `journal` holds only the rows the filter accepts (it sees
+    /// each row's fields as in the file, in [`crate::journal::COLUMNS`]
+    /// order) when the parsed copy spares the full load; otherwise every
+    /// row. For a reader that needs a few rows of thousands (`explain`).
+    Where(&'a dyn Fn(&csv::ByteRecord) -> bool),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -123,6 +128,10 @@ pub fn read(dir: &Path, files: &Files, tables: &Tables, journal: Journal) -> Opt
         // journal again cannot fail unless the build could not read its own.
         Journal::Read => crate::state::journal_rows(files).ok()?,
         Journal::Skip => Vec::new(),
+        Journal::Where(keep) => files
+            .get("journal.csv")
+            .and_then(|bytes| crate::journal::fast_read::rows_where(bytes, keep))
+            .or_else(|| crate::state::journal_rows(files).ok())?,
     };
     Some(CampaignState {
         campaign: copy.campaign,

@@ -256,6 +256,13 @@ impl Store {
         Ok(store)
     }
 
+    /// The committed campaign files of `dir` when one quiet read gets them,
+    /// without the checks of [`Store::read_committed`] (see
+    /// [`reader::read_unsealed_once`]); `None` sends the caller there.
+    pub fn read_committed_quick(dir: &Path) -> Option<Files> {
+        reader::read_unsealed_once(dir)
+    }
+
     /// The committed campaign files of `dir`, read without the lock and
     /// without writing anything (see [`reader`]).
     pub fn read_committed(dir: &Path) -> Result<Files, Error> {

@@ -7,9 +7,26 @@
 
 use super::{COLUMNS, JournalRow, Kind};
 
+/// Where the `side`, `kind` and `concerns` fields are in a row of
+/// [`COLUMNS`] (for the filters of [`rows_where`]).
+pub const SIDE: usize = 4;
+pub const KIND: usize = 13;
+pub const CONCERNS: usize = 19;
+
 /// The rows of a journal whose header is exactly [`COLUMNS`], or `None`
 /// when the file needs the full reader (an older schema, a bad field).
 pub fn rows(bytes: &[u8]) -> Option<Vec<JournalRow>> {
+    rows_where(bytes, |_| true)
+}
+
+/// Like [`rows`], keeping only the rows `keep` accepts. `keep` sees a row's
+/// fields as they are in the file (in [`COLUMNS`] order) before anything is
+/// made of them, so a reader that needs a few rows of thousands (`explain`)
+/// does not build the others.
+pub fn rows_where(
+    bytes: &[u8],
+    keep: impl Fn(&csv::ByteRecord) -> bool,
+) -> Option<Vec<JournalRow>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(bytes);
@@ -20,48 +37,53 @@ pub fn rows(bytes: &[u8]) -> Option<Vec<JournalRow>> {
     // Rows of a few hundred bytes each: a first guess that saves most
     // reallocations of the vector.
     let mut out = Vec::with_capacity(bytes.len() / 200);
-    let mut record = csv::StringRecord::new();
-    while reader.read_record(&mut record).ok()? {
-        out.push(row(&record)?);
+    let mut record = csv::ByteRecord::new();
+    while reader.read_byte_record(&mut record).ok()? {
+        if record.len() != COLUMNS.len() {
+            return None;
+        }
+        if keep(&record) {
+            out.push(row(&record)?);
+        }
     }
     Some(out)
 }
 
-fn row(r: &csv::StringRecord) -> Option<JournalRow> {
-    if r.len() != COLUMNS.len() {
-        return None;
-    }
-    let s = |i: usize| r[i].to_string();
+fn row(r: &csv::ByteRecord) -> Option<JournalRow> {
+    // Each field is checked to be UTF-8 as it is taken (what a
+    // `StringRecord` would check for the whole row).
+    let t = |i: usize| std::str::from_utf8(&r[i]).ok();
+    let s = |i: usize| t(i).map(str::to_string);
     Some(JournalRow {
-        seq: r[0].parse().ok()?,
-        time: s(1),
-        cg_day: s(2),
-        step: s(3),
-        side: s(4),
+        seq: t(0)?.parse().ok()?,
+        time: s(1)?,
+        cg_day: s(2)?,
+        step: s(3)?,
+        side: s(4)?,
         secret: match &r[5] {
-            "true" => true,
-            "false" => false,
+            b"true" => true,
+            b"false" => false,
             _ => return None,
         },
-        what: s(6),
-        dice: s(7),
-        original: s(8),
-        drms: s(9),
-        final_result: s(10),
-        result: s(11),
-        rule: s(12),
+        what: s(6)?,
+        dice: s(7)?,
+        original: s(8)?,
+        drms: s(9)?,
+        final_result: s(10)?,
+        result: s(11)?,
+        rule: s(12)?,
         kind: match &r[13] {
-            "roll" => Kind::Roll,
-            "answer" => Kind::Answer,
-            "decision" => Kind::Decision,
+            b"roll" => Kind::Roll,
+            b"answer" => Kind::Answer,
+            b"decision" => Kind::Decision,
             _ => return None,
         },
-        table: s(14),
-        column: s(15),
-        key: s(16),
-        answer_id: s(17),
-        answer: s(18),
-        concerns: s(19),
+        table: s(14)?,
+        column: s(15)?,
+        key: s(16)?,
+        answer_id: s(17)?,
+        answer: s(18)?,
+        concerns: s(19)?,
     })
 }
 
@@ -90,6 +112,25 @@ mod tests {
             seen += fast.len();
         }
         assert!(seen > 100, "the samples hold journals");
+    }
+
+    #[test]
+    fn the_field_positions_name_their_columns() {
+        assert_eq!(COLUMNS[SIDE], "side");
+        assert_eq!(COLUMNS[KIND], "kind");
+        assert_eq!(COLUMNS[CONCERNS], "concerns");
+    }
+
+    #[test]
+    fn rows_where_keeps_only_what_the_filter_accepts_in_order() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
+        let bytes = std::fs::read(root.join("cg-i-walkthrough/journal.csv")).unwrap();
+        let all = rows(&bytes).unwrap();
+        let answers = rows_where(&bytes, |r| &r[KIND] == b"answer").unwrap();
+        let expected: Vec<JournalRow> =
+            all.into_iter().filter(|j| j.kind == Kind::Answer).collect();
+        assert!(!expected.is_empty());
+        assert_eq!(answers, expected);
     }
 
     #[test]

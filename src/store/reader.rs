@@ -34,7 +34,7 @@ pub fn read_committed(dir: &Path) -> Result<(Files, Files), Error> {
         }
         let before = txn.manifest()?;
         let result = match &before {
-            None => read_quiet(dir, &txn)?,
+            None => read_quiet(dir, &txn, true)?,
             Some(m) => read_as_recovered(dir, &txn, m)?.map(|f| (f, Files::new())),
         };
         match result {
@@ -60,16 +60,37 @@ pub fn read_committed(dir: &Path) -> Result<(Files, Files), Error> {
     }
 }
 
-/// No commit in flight: every file, read as of one moment, or `Err` (a
-/// commit raced the read) to try again.
-fn read_quiet(dir: &Path, txn: &Txn) -> Result<Result<(Files, Files), String>, Error> {
+/// The committed files without their sealed copies, read once as of one
+/// moment, or `None` when anything is out of the ordinary (a commit in
+/// flight or racing the read, a file that cannot be read): the caller then
+/// reads with [`read_committed`], which tries again and names the problem.
+/// For a reader that only needs files it can match against a record of
+/// files already checked whole (the parsed copy): the seals serve to tell
+/// a file cut short, which such a match rules out.
+pub fn read_unsealed_once(dir: &Path) -> Option<Files> {
+    let txn = Txn::new(dir);
+    if txn.manifest().ok()?.is_some() {
+        return None;
+    }
+    let (files, _) = read_quiet(dir, &txn, false).ok()?.ok()?;
+    Some(files)
+}
+
+/// No commit in flight: every file (and, with `sealed`, its sealed copy),
+/// read as of one moment, or `Err` (a commit raced the read) to try again.
+fn read_quiet(
+    dir: &Path,
+    txn: &Txn,
+    sealed: bool,
+) -> Result<Result<(Files, Files), String>, Error> {
     let mut opened = Vec::new();
     let mut files = Files::new();
     let mut seals = Files::new();
-    for (base, out) in [
+    let bases = [
         (dir.to_path_buf(), &mut files),
         (dir.join(SEALED), &mut seals),
-    ] {
+    ];
+    for (base, out) in bases.into_iter().take(if sealed { 2 } else { 1 }) {
         for f in FILES {
             let path = base.join(f.name);
             if let Some(mut o) = open_regular(&path)? {
