@@ -42,22 +42,27 @@ pub fn read_sheets(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> 
 
 /// A reader first tries the parsed copy on one quick read of the files (no
 /// sealed copies: a match with the copy already rules out a file cut
-/// short); anything else reads and checks everything as before.
+/// short; a reader that skips the journal hashes it without keeping it);
+/// anything else reads and checks everything as before.
 pub(crate) fn read_as(
     dir: &Path,
     tables: &Tables,
     journal: Journal,
 ) -> Result<CampaignState, Error> {
-    let quick = Store::read_committed_quick(dir);
+    let digest_only: &[&str] = match journal {
+        Journal::Skip => &["journal.csv"],
+        Journal::Read | Journal::Where(_) => &[],
+    };
+    let quick = Store::read_committed_quick(dir, digest_only);
     if let Some(state) = quick
         .as_ref()
-        .and_then(|files| parsed_copy::read(dir, files, tables, journal))
+        .and_then(|(files, digested)| parsed_copy::read(dir, files, digested, tables, journal))
     {
         return Ok(state);
     }
     let files = Store::read_committed(dir)?;
     // The copy was just tried on these very files: no need to read it again.
-    if quick.as_ref() == Some(&files) {
+    if quick.is_some_and(|(quick, digested)| digested.is_empty() && quick == files) {
         return load_files(dir, &files, tables);
     }
     loaded(dir, &files, tables, journal)
@@ -72,7 +77,7 @@ fn loaded(
     tables: &Tables,
     journal: Journal,
 ) -> Result<CampaignState, Error> {
-    if let Some(state) = parsed_copy::read(dir, files, tables, journal) {
+    if let Some(state) = parsed_copy::read(dir, files, &Default::default(), tables, journal) {
         return Ok(state);
     }
     load_files(dir, files, tables)

@@ -21,7 +21,6 @@
 //! it.
 
 use std::collections::BTreeMap;
-use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -32,7 +31,7 @@ use crate::roster::Roster;
 use crate::side::Side;
 use crate::side_dice::SideDice;
 use crate::state::{CampaignState, SideFiles};
-use crate::store::Files;
+use crate::store::{Digest, Digests, Files, digest};
 use crate::tables::Tables;
 
 /// Where the copy lives, in the store's own folder.
@@ -62,7 +61,7 @@ pub enum Journal<'a> {
 struct Copy {
     build: String,
     /// Each file's length and hash, by name.
-    files: BTreeMap<String, (usize, u64)>,
+    files: BTreeMap<String, Digest>,
     campaign: Campaign,
     german: SideCopy,
     russian: SideCopy,
@@ -101,26 +100,31 @@ impl SideCopy {
     }
 }
 
-fn fingerprint(files: &Files) -> BTreeMap<String, (usize, u64)> {
+fn fingerprint(files: &Files) -> BTreeMap<String, Digest> {
     files
         .iter()
-        .map(|(name, bytes)| {
-            let mut h = std::hash::DefaultHasher::new();
-            h.write(bytes);
-            (name.clone(), (bytes.len(), h.finish()))
-        })
+        .map(|(name, bytes)| (name.clone(), digest(bytes)))
         .collect()
 }
 
 /// The campaign from its parsed copy, when the copy was made from exactly
-/// `files` by this build; `None` otherwise (the caller parses the files).
-pub fn read(dir: &Path, files: &Files, tables: &Tables, journal: Journal) -> Option<CampaignState> {
+/// `files` (with the files `digested`, read for their digest only) by this
+/// build; `None` otherwise (the caller parses the files).
+pub fn read(
+    dir: &Path,
+    files: &Files,
+    digested: &Digests,
+    tables: &Tables,
+    journal: Journal,
+) -> Option<CampaignState> {
     if !tables.built_in {
         return None;
     }
     let text = std::fs::read(dir.join(FILE)).ok()?;
     let copy: Copy = serde_json::from_slice(&text).ok()?;
-    if copy.build != BUILD || copy.files != fingerprint(files) {
+    let mut seen = fingerprint(files);
+    seen.extend(digested.iter().map(|(name, d)| (name.clone(), *d)));
+    if copy.build != BUILD || copy.files != seen {
         return None;
     }
     let journal = match journal {

@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::side::Side;
 
-pub use fsio::MAX_FILE_BYTES;
+pub use fsio::{Digest, MAX_FILE_BYTES, digest};
 use fsio::{io, read_regular};
+pub use reader::Digests;
 use txn::{CrashPoints, Plan, Txn};
 
 const META: &str = ".votg";
@@ -259,8 +260,8 @@ impl Store {
     /// The committed campaign files of `dir` when one quiet read gets them,
     /// without the checks of [`Store::read_committed`] (see
     /// [`reader::read_unsealed_once`]); `None` sends the caller there.
-    pub fn read_committed_quick(dir: &Path) -> Option<Files> {
-        reader::read_unsealed_once(dir)
+    pub fn read_committed_quick(dir: &Path, digest_only: &[&str]) -> Option<(Files, Digests)> {
+        reader::read_unsealed_once(dir, digest_only)
     }
 
     /// The committed campaign files of `dir`, read without the lock and

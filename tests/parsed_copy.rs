@@ -7,7 +7,7 @@ mod common;
 use common::{Camp, votg};
 use votg::parsed_copy::{self, Journal};
 use votg::state::CampaignState;
-use votg::store::Store;
+use votg::store::{Digests, Store};
 use votg::tables::Tables;
 
 const COPY: &str = ".votg/parsed.json";
@@ -27,22 +27,35 @@ fn walkthrough() -> Camp {
     camp
 }
 
+fn no_digests() -> Digests {
+    Digests::new()
+}
+
 #[test]
 fn each_writing_command_leaves_a_copy_that_reads_as_the_files() {
     let camp = walkthrough();
     let tables = Tables::embedded().unwrap();
     let files = Store::read_committed(&camp.dir).unwrap();
     let loaded = CampaignState::from_files(&files, &tables).unwrap();
-    let copied = parsed_copy::read(&camp.dir, &files, &tables, Journal::Read)
+    let copied = parsed_copy::read(&camp.dir, &files, &no_digests(), &tables, Journal::Read)
         .expect("the refit left a copy of what it wrote");
     assert_eq!(copied, loaded);
-    let sheets = parsed_copy::read(&camp.dir, &files, &tables, Journal::Skip).unwrap();
+    let sheets =
+        parsed_copy::read(&camp.dir, &files, &no_digests(), &tables, Journal::Skip).unwrap();
     assert!(sheets.journal.is_empty());
     assert_eq!(sheets.german, loaded.german);
+    // The sheets' quick read hashes the journal without keeping it: the
+    // copy matches it the same.
+    let (quick, digested) = Store::read_committed_quick(&camp.dir, &["journal.csv"]).unwrap();
+    assert!(!quick.contains_key("journal.csv"));
+    assert_eq!(digested.len(), 1);
+    let sheets = parsed_copy::read(&camp.dir, &quick, &digested, &tables, Journal::Skip).unwrap();
+    assert_eq!(sheets.german, loaded.german);
+    assert_eq!(sheets.russian, loaded.russian);
     // `undo` leaves the copy of what it restored.
     votg().args(["undo", camp.path()]).assert().success();
     let files = Store::read_committed(&camp.dir).unwrap();
-    let restored = parsed_copy::read(&camp.dir, &files, &tables, Journal::Read)
+    let restored = parsed_copy::read(&camp.dir, &files, &no_digests(), &tables, Journal::Read)
         .expect("undo left a copy of what it restored");
     assert_eq!(
         restored,
@@ -67,10 +80,21 @@ fn a_hand_edit_is_read_from_the_files_not_from_the_copy() {
     std::fs::write(&roster, before.replacen("elr = 4", "elr = 2", 1)).unwrap();
     let tables = Tables::embedded().unwrap();
     let files = Store::read_committed(&camp.dir).unwrap();
-    assert!(parsed_copy::read(&camp.dir, &files, &tables, Journal::Skip).is_none());
+    assert!(parsed_copy::read(&camp.dir, &files, &no_digests(), &tables, Journal::Skip).is_none());
     let out = shown().success();
     let edited = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert_ne!(edited, status);
+    // A journal edit is seen by the sheets' quick read, which only hashes
+    // the journal.
+    std::fs::write(&roster, &before).unwrap();
+    let journal = camp.dir.join("journal.csv");
+    let rows = std::fs::read_to_string(&journal).unwrap();
+    std::fs::write(&journal, rows.replacen(",german,", ",russian,", 1)).unwrap();
+    let (quick, digested) = Store::read_committed_quick(&camp.dir, &["journal.csv"]).unwrap();
+    assert!(parsed_copy::read(&camp.dir, &quick, &digested, &tables, Journal::Skip).is_none());
+    std::fs::write(&journal, &rows).unwrap();
+    let (quick, digested) = Store::read_committed_quick(&camp.dir, &["journal.csv"]).unwrap();
+    assert!(parsed_copy::read(&camp.dir, &quick, &digested, &tables, Journal::Skip).is_some());
     // ... and one it refuses is refused, copy or no copy.
     std::fs::write(&roster, before.replacen("elr = 4", "elr = 9", 1)).unwrap();
     shown()
@@ -85,19 +109,25 @@ fn a_copy_from_another_build_or_other_tables_is_not_used() {
     let built_in = Tables::embedded().unwrap();
     let copy = camp.dir.join(COPY);
     let text = std::fs::read_to_string(&copy).unwrap();
-    assert!(parsed_copy::read(&camp.dir, &files, &built_in, Journal::Read).is_some());
+    assert!(
+        parsed_copy::read(&camp.dir, &files, &no_digests(), &built_in, Journal::Read).is_some()
+    );
     // Another build's copy.
     let other = text.replacen("\"build\":\"", "\"build\":\"0.0.0+", 1);
     assert_ne!(other, text);
     std::fs::write(&copy, other).unwrap();
-    assert!(parsed_copy::read(&camp.dir, &files, &built_in, Journal::Read).is_none());
+    assert!(
+        parsed_copy::read(&camp.dir, &files, &no_digests(), &built_in, Journal::Read).is_none()
+    );
     // A damaged copy.
     std::fs::write(&copy, &text[..text.len() / 2]).unwrap();
-    assert!(parsed_copy::read(&camp.dir, &files, &built_in, Journal::Read).is_none());
+    assert!(
+        parsed_copy::read(&camp.dir, &files, &no_digests(), &built_in, Journal::Read).is_none()
+    );
     // Tables of the player's own.
     std::fs::write(&copy, &text).unwrap();
     let own = Tables::with_overrides(&[]).unwrap();
-    assert!(parsed_copy::read(&camp.dir, &files, &own, Journal::Read).is_none());
+    assert!(parsed_copy::read(&camp.dir, &files, &no_digests(), &own, Journal::Read).is_none());
     // No copy at all: the files are read as always.
     std::fs::remove_file(&copy).unwrap();
     votg().args(["status", camp.path()]).assert().success();

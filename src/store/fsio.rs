@@ -3,6 +3,7 @@
 //! content hash to tell a file that reached the disk from one that did not.
 
 use std::fs::{self, File, OpenOptions};
+use std::hash::Hasher;
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -148,6 +149,47 @@ pub fn read_opened(path: &Path, opened: &mut Opened) -> Result<Vec<u8>, Error> {
         return Err(too_large(path));
     }
     Ok(bytes)
+}
+
+/// A file's length and content hash, as a record of files seen keys them
+/// (the parsed copy). Not the manifest's [`hash`]: this one may change with
+/// the build of votg.
+pub type Digest = (usize, u64);
+
+/// The [`Digest`] of `bytes`.
+pub fn digest(bytes: &[u8]) -> Digest {
+    let mut h = std::hash::DefaultHasher::new();
+    h.write(bytes);
+    (bytes.len(), h.finish())
+}
+
+/// The [`Digest`] of an opened file's content, read through a small buffer
+/// instead of into memory whole (the same digest: the hasher takes its
+/// input as one stream however it is cut).
+pub fn digest_opened(path: &Path, opened: &mut Opened) -> Result<Digest, Error> {
+    let mut h = std::hash::DefaultHasher::new();
+    let mut buffer = vec![0; 64 * 1024];
+    let mut len = 0usize;
+    loop {
+        match opened.file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                h.write(&buffer[..n]);
+                len += n;
+                if len as u64 > MAX_FILE_BYTES {
+                    return Err(too_large(path));
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(source) => {
+                return Err(Error::Io {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        }
+    }
+    Ok((len, h.finish()))
 }
 
 /// Reads a regular file (`None` if absent), capped at [`MAX_FILE_BYTES`].
@@ -370,5 +412,23 @@ mod tests {
         assert_eq!(hash(&journal), plain(&journal), "changed early, then grown");
         assert_eq!(hash(b"small"), plain(b"small"));
         assert_eq!(hash(b""), "cbf29ce484222325");
+    }
+
+    #[test]
+    fn a_file_read_for_its_digest_has_the_digest_of_its_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.csv");
+        // Longer than the digest's buffer, and not a multiple of it.
+        let bytes: Vec<u8> = (0..200_001u32).map(|i| (i % 253) as u8).collect();
+        for len in [0, 1, 65_536, 65_537, bytes.len()] {
+            fs::write(&path, &bytes[..len]).unwrap();
+            let mut opened = open_regular(&path).unwrap().unwrap();
+            assert_eq!(
+                digest_opened(&path, &mut opened).unwrap(),
+                digest(&bytes[..len]),
+                "{len} bytes"
+            );
+        }
+        assert_ne!(digest(b"ab"), digest(b"ba"));
     }
 }

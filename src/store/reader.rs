@@ -11,9 +11,10 @@
 //! place, checked against the manifest — without finishing it. A commit
 //! racing the read makes them read again.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::fsio::{FileId, hash, open_regular, read_opened};
+use super::fsio::{Digest, FileId, digest_opened, hash, open_regular, read_opened};
 use super::txn::{Manifest, Txn};
 use super::{FILES, Files, SEALED};
 use crate::error::Error;
@@ -34,7 +35,7 @@ pub fn read_committed(dir: &Path) -> Result<(Files, Files), Error> {
         }
         let before = txn.manifest()?;
         let result = match &before {
-            None => read_quiet(dir, &txn, true)?,
+            None => read_quiet(dir, &txn, true, &[])?.map(|q| (q.files, q.seals)),
             Some(m) => read_as_recovered(dir, &txn, m)?.map(|f| (f, Files::new())),
         };
         match result {
@@ -66,39 +67,61 @@ pub fn read_committed(dir: &Path) -> Result<(Files, Files), Error> {
 /// reads with [`read_committed`], which tries again and names the problem.
 /// For a reader that only needs files it can match against a record of
 /// files already checked whole (the parsed copy): the seals serve to tell
-/// a file cut short, which such a match rules out.
-pub fn read_unsealed_once(dir: &Path) -> Option<Files> {
+/// a file cut short, which such a match rules out. The files named in
+/// `digest_only` are not kept, only their [`Digest`].
+pub fn read_unsealed_once(dir: &Path, digest_only: &[&str]) -> Option<(Files, Digests)> {
     let txn = Txn::new(dir);
     if txn.manifest().ok()?.is_some() {
         return None;
     }
-    let (files, _) = read_quiet(dir, &txn, false).ok()?.ok()?;
-    Some(files)
+    let read = read_quiet(dir, &txn, false, digest_only).ok()?.ok()?;
+    Some((read.files, read.digests))
+}
+
+/// The files' [`Digest`]s, by name.
+pub type Digests = BTreeMap<String, Digest>;
+
+struct Quiet {
+    files: Files,
+    seals: Files,
+    digests: Digests,
 }
 
 /// No commit in flight: every file (and, with `sealed`, its sealed copy),
 /// read as of one moment, or `Err` (a commit raced the read) to try again.
+/// A file named in `digest_only` is read for its digest only.
 fn read_quiet(
     dir: &Path,
     txn: &Txn,
     sealed: bool,
-) -> Result<Result<(Files, Files), String>, Error> {
+    digest_only: &[&str],
+) -> Result<Result<Quiet, String>, Error> {
     let mut opened = Vec::new();
-    let mut files = Files::new();
-    let mut seals = Files::new();
+    let mut read = Quiet {
+        files: Files::new(),
+        seals: Files::new(),
+        digests: Digests::new(),
+    };
     let bases = [
-        (dir.to_path_buf(), &mut files),
-        (dir.join(SEALED), &mut seals),
+        (dir.to_path_buf(), &mut read.files, Some(&mut read.digests)),
+        (dir.join(SEALED), &mut read.seals, None),
     ];
-    for (base, out) in bases.into_iter().take(if sealed { 2 } else { 1 }) {
+    for (base, out, mut digests) in bases.into_iter().take(if sealed { 2 } else { 1 }) {
         for f in FILES {
             let path = base.join(f.name);
-            if let Some(mut o) = open_regular(&path)? {
-                out.insert(f.name.to_string(), read_opened(&path, &mut o)?);
-                opened.push((path, Some(o)));
-            } else {
+            let Some(mut o) = open_regular(&path)? else {
                 opened.push((path, None));
+                continue;
+            };
+            match digests.as_mut().filter(|_| digest_only.contains(&f.name)) {
+                Some(d) => {
+                    d.insert(f.name.to_string(), digest_opened(&path, &mut o)?);
+                }
+                None => {
+                    out.insert(f.name.to_string(), read_opened(&path, &mut o)?);
+                }
             }
+            opened.push((path, Some(o)));
         }
     }
     // Keeping the files open until here means their identities cannot be
@@ -111,7 +134,7 @@ fn read_quiet(
             return Ok(Err(format!("{} changed while reading", path.display())));
         }
     }
-    Ok(Ok((files, seals)))
+    Ok(Ok(read))
 }
 
 /// A commit past its commit point: the files as recovery will leave them.
