@@ -228,10 +228,26 @@ impl Entry {
 /// The current time as `2026-11-22T01:38:58Z`; `VOTG_NOW` overrides it so
 /// tests and replays can produce identical files.
 pub fn now() -> String {
-    if let Ok(t) = std::env::var("VOTG_NOW") {
-        return t;
+    // A step journals dozens of rows within the same second (a replay,
+    // thousands): the override is read once and each second formatted once.
+    static FIXED: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    thread_local! {
+        static LAST: std::cell::RefCell<(u64, String)> = const { std::cell::RefCell::new((u64::MAX, String::new())) };
     }
-    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+    if let Some(t) = FIXED.get_or_init(|| std::env::var("VOTG_NOW").ok()) {
+        return t.clone();
+    }
+    let at = std::time::SystemTime::now();
+    let second = at
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(u64::MAX, |d| d.as_secs());
+    LAST.with_borrow_mut(|(last, text)| {
+        if *last != second || second == u64::MAX {
+            *text = humantime::format_rfc3339_seconds(at).to_string();
+            *last = second;
+        }
+        text.clone()
+    })
 }
 
 impl JournalRow {

@@ -14,10 +14,12 @@ pub struct Output {
     /// The first write error met while showing text at once; reported at the
     /// next step boundary.
     failed: Option<io::Error>,
-    /// The lines said since [`Output::take_gist`] (headings `== … ==`
-    /// aside), so a step that journals nothing can be journalled with what
-    /// it said.
-    said: Vec<String>,
+    /// What [`Output::take_gist`] gives for the lines said since it was
+    /// last called (headings `== … ==` aside), so a step that journals
+    /// nothing can be journalled with what it said: the first line, and the
+    /// first saying there was nothing to do.
+    first: Option<String>,
+    nothing: Option<String>,
 }
 
 enum Sink {
@@ -25,6 +27,13 @@ enum Sink {
     Stdout { immediate: bool },
     /// Kept in memory (library callers and tests read it back).
     Memory(String),
+}
+
+/// Whether a line says there was nothing to do ("Nothing", "nothing" …).
+fn says_nothing(line: &str) -> bool {
+    line.as_bytes()
+        .windows(7)
+        .any(|w| w.eq_ignore_ascii_case(b"nothing"))
 }
 
 impl Output {
@@ -45,18 +54,25 @@ impl Output {
             sink,
             held: String::new(),
             failed: None,
-            said: Vec::new(),
+            first: None,
+            nothing: None,
         }
     }
 
     /// One line (or several) of commentary.
     pub fn say(&mut self, text: &str) {
-        self.said.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with("=="))
-                .map(String::from),
-        );
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("=="))
+        {
+            if self.first.is_none() {
+                self.first = Some(line.to_string());
+            }
+            if self.nothing.is_none() && says_nothing(line) {
+                self.nothing = Some(line.to_string());
+            }
+        }
         self.held.push_str(text);
         if !text.ends_with('\n') {
             self.held.push('\n');
@@ -112,9 +128,8 @@ impl Output {
     /// The gist of what was said since the previous call: the line saying
     /// there was nothing to do, else the first line (headings aside).
     pub fn take_gist(&mut self) -> Option<String> {
-        let said = std::mem::take(&mut self.said);
-        let nothing = said.iter().find(|l| l.to_lowercase().contains("nothing"));
-        nothing.or(said.first()).cloned()
+        let first = self.first.take();
+        self.nothing.take().or(first)
     }
 
     /// What a memory output has collected so far.
@@ -139,5 +154,22 @@ mod tests {
         out.say("12.622 strength");
         out.flush().unwrap();
         assert_eq!(out.take(), "12.622 strength\n");
+    }
+
+    #[test]
+    fn the_gist_is_the_nothing_to_do_line_else_the_first_line() {
+        let mut out = Output::memory();
+        out.say("== 12.6154 ==\n12.6154: FT/DC kept\n  G-3 kept");
+        out.say("Nothing else to do for the Russian.");
+        assert_eq!(
+            out.take_gist().as_deref(),
+            Some("Nothing else to do for the Russian.")
+        );
+        out.say("== heading only ==");
+        assert_eq!(out.take_gist(), None);
+        out.say("12.617: G-5 removed\n12.617: nothing more");
+        assert_eq!(out.take_gist().as_deref(), Some("12.617: nothing more"));
+        out.say("12.618: DR 7");
+        assert_eq!(out.take_gist().as_deref(), Some("12.618: DR 7"));
     }
 }

@@ -288,7 +288,10 @@ fn default_picks(
         }
     };
     let mut ranked: Vec<&Counter> = force.counters.iter().filter(|c| eligible(c)).collect();
-    ranked.sort_by_key(|c| rank(c));
+    // Each rank looks the unit up on its ladder (a HS, its squad first):
+    // once per counter, not once per comparison. The sort keeps Force order
+    // within a rank.
+    ranked.sort_by_cached_key(|c| rank(c));
     let mut picks: Vec<CounterId> = Vec::new();
     let take = |want: &dyn Fn(&Counter) -> bool, picks: &mut Vec<CounterId>| {
         if let Some(c) = ranked.iter().find(|c| !picks.contains(&c.id) && want(c)) {
