@@ -51,7 +51,7 @@ pub(crate) fn read_as(
 ) -> Result<CampaignState, Error> {
     let digest_only: &[&str] = match journal {
         Journal::Skip => &["journal.csv"],
-        Journal::Read | Journal::Where(_) => &[],
+        Journal::Read | Journal::Where { .. } => &[],
     };
     let quick = Store::read_committed_quick(dir, digest_only);
     if let Some(state) = quick

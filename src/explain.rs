@@ -20,7 +20,14 @@ use crate::state::CampaignState;
 pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let keep = |r: &csv::ByteRecord| may_concern(r, side);
-    let state = read_as(dir, &tables, Journal::Where(&keep))?;
+    let state = read_as(
+        dir,
+        &tables,
+        Journal::Where {
+            maybe: &may_concern_raw,
+            keep: &keep,
+        },
+    )?;
     // A journal from before rows were tagged is searched by what its rows
     // say (see `concerning`), which needs every row.
     let state = if tagged(&state, side) {
@@ -41,6 +48,16 @@ fn may_concern(r: &csv::ByteRecord, side: Side) -> bool {
     concerns.windows(5).any(|w| w == b"from:")
         || (&r[SIDE] != side.other().id().as_bytes()
             && (!concerns.is_empty() || &r[KIND] == b"answer"))
+}
+
+/// A first look at a journal row as written, for [`may_concern`]: a row
+/// without `concerns` (its last field, so the row ends with that field's
+/// comma) that records no answer (`kind` is never quoted, nor first or
+/// last) concerns no story.
+fn may_concern_raw(raw: &[u8]) -> bool {
+    let line = raw.strip_suffix(b"\n").unwrap_or(raw);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    !line.ends_with(b",") || raw.windows(8).any(|w| w == b",answer,")
 }
 
 /// The journal rows the side may see in its stories.
@@ -301,7 +318,7 @@ fn counters_now(state: &CampaignState, side: Side, row: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::journal::fast_read::rows_where;
+    use crate::journal::fast_read::{rows_maybe_where, rows_where};
 
     /// Every story of every sample campaign, told from the rows
     /// `may_concern` keeps, is the story told from the whole journal.
@@ -319,6 +336,8 @@ mod tests {
             for side in [Side::German, Side::Russian] {
                 let mut part = whole.clone();
                 part.journal = rows_where(&bytes, |r| may_concern(r, side)).unwrap();
+                let quick = rows_maybe_where(&bytes, may_concern_raw, |r| may_concern(r, side));
+                assert_eq!(quick.as_ref(), Some(&part.journal), "{}", dir.display());
                 assert!(part.journal.len() < whole.journal.len());
                 assert_eq!(tagged(&part, side), tagged(&whole, side));
                 for row in 1..=whole.side(side).purchases.len() {

@@ -50,11 +50,17 @@ pub enum Journal<'a> {
     /// The state's `journal` is left empty: for the sheets (`status`,
     /// `roster`, `purchases`, `force`, `print`), which show the files only.
     Skip,
-    /// The state's `journal` holds only the rows the filter accepts (it sees
+    /// The state's `journal` holds only the rows `keep` accepts (it sees
     /// each row's fields as in the file, in [`crate::journal::COLUMNS`]
     /// order) when the parsed copy spares the full load; otherwise every
-    /// row. For a reader that needs a few rows of thousands (`explain`).
-    Where(&'a dyn Fn(&csv::ByteRecord) -> bool),
+    /// row. `maybe` looks at each row's bytes as written first, and must
+    /// accept every row `keep` could (see
+    /// [`crate::journal::fast_read::rows_maybe_where`]). For a reader that
+    /// needs a few rows of thousands (`explain`).
+    Where {
+        maybe: &'a dyn Fn(&[u8]) -> bool,
+        keep: &'a dyn Fn(&csv::ByteRecord) -> bool,
+    },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -132,9 +138,9 @@ pub fn read(
         // journal again cannot fail unless the build could not read its own.
         Journal::Read => crate::state::journal_rows(files).ok()?,
         Journal::Skip => Vec::new(),
-        Journal::Where(keep) => files
+        Journal::Where { maybe, keep } => files
             .get("journal.csv")
-            .and_then(|bytes| crate::journal::fast_read::rows_where(bytes, keep))
+            .and_then(|bytes| crate::journal::fast_read::rows_maybe_where(bytes, maybe, keep))
             .or_else(|| crate::state::journal_rows(files).ok())?,
     };
     Some(CampaignState {
