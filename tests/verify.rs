@@ -2,7 +2,7 @@
 //! agrees with every file, and a hand edit or an edited journal is named.
 
 mod common;
-use common::{Camp, copy_all, snapshot, votg};
+use common::{Camp, EACH_CG_I_SCENARIO, copy_all, snapshot, votg};
 use std::path::{Path, PathBuf};
 
 fn sample(name: &str) -> tempfile::TempDir {
@@ -159,31 +159,10 @@ fn a_campaign_played_with_a_dice_file_verifies_from_its_recorded_dice() {
     assert!(msg.contains("journal.csv"), "{msg}");
 }
 
-/// As tests/whole_cg.rs plays it: the German wins and attacks every day,
-/// the Russian stays Idle, nobody buys.
-const EACH_SCENARIO: &str = r#"
-[scenario]
-victor = "german"
-cvp = { german = 10, russian = 12 }
-
-[german]
-buy = []
-fortify = []
-recon = 0
-initiative = "attack"
-f36 = false
-
-[russian]
-buy = []
-fortify = []
-recon = 0
-initiative = "idle"
-"#;
-
 /// A whole CG I played unattended from `votg new` to its end.
 fn whole_cg_i() -> Camp {
     let c = Camp::new("I");
-    let a = c.file("scenario.toml", EACH_SCENARIO);
+    let a = c.file("scenario.toml", EACH_CG_I_SCENARIO);
     for _ in 0..12 {
         if c.state().campaign.result.is_some() {
             break;

@@ -3,35 +3,14 @@
 //! holding every step of every CG Day in the rules' order (issue 9).
 
 mod common;
-use common::{Camp, votg};
+use common::{Camp, EACH_CG_I_SCENARIO, votg};
 use votg::reph::sequence::{SEQUENCE, Scope, StepId};
 use votg::side::Side;
-
-/// Each scenario won by the German, who attacks every day; the Russian
-/// stays Idle; nobody buys (so the CPP pools show Start + Received = Left).
-const EACH_SCENARIO: &str = r#"
-[scenario]
-victor = "german"
-cvp = { german = 10, russian = 12 }
-
-[german]
-buy = []
-fortify = []
-recon = 0
-initiative = "attack"
-f36 = false
-
-[russian]
-buy = []
-fortify = []
-recon = 0
-initiative = "idle"
-"#;
 
 #[test]
 fn issue_9_a_whole_cg_i_is_played_unattended_to_its_end() {
     let c = Camp::new("I");
-    let a = c.file("scenario.toml", EACH_SCENARIO);
+    let a = c.file("scenario.toml", EACH_CG_I_SCENARIO);
     let mut over = false;
     // 15 Sep's Initial Scenario and one scenario a day to 22 Sep: at most
     // one run per scenario, with room to spare.

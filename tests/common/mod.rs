@@ -10,6 +10,11 @@ use votg::state::CampaignState;
 use votg::store::Store;
 use votg::tables::Tables;
 
+/// The answers for each CG I scenario and the RePh after it when the
+/// German wins and attacks every day, the Russian stays Idle and nobody
+/// buys (a whole CG played unattended).
+pub const EACH_CG_I_SCENARIO: &str = include_str!("../data/each-scenario.cg-i.answers.toml");
+
 pub fn votg() -> Command {
     let mut c = Command::cargo_bin("votg").unwrap();
     c.env("COLUMNS", "200")
