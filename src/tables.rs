@@ -17,16 +17,17 @@ use crate::rg_chart::RgChart;
 use crate::sw_chart::SwChart;
 use crate::table::DiceTable;
 
+mod contracts;
 mod lazy;
 mod parse;
+mod sources;
 
+use contracts::check_contracts;
 pub use lazy::Lazy;
 pub use parse::{HasSchemaField, line_column, parse};
 use parse::{check_schema, data_error, parse_checked};
-
-mod embedded {
-    include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
-}
+pub use sources::Source;
+use sources::{embedded_sources, read_dir_sources, top_keys};
 
 /// The table ids of DESIGN §4, in the order `votg table list` prints them.
 pub const DICE_TABLE_IDS: &[&str] = &[
@@ -100,17 +101,6 @@ pub struct Tables {
     pub moon_phase: Lazy<MoonPhaseChart>,
     /// Files not of a chart kind known above, by name (the CG definitions).
     pub sources: BTreeMap<String, Source>,
-}
-
-/// A table file's name (as the user should look for it) and text.
-#[derive(Debug, Clone)]
-pub struct Source {
-    pub file: String,
-    pub text: Cow<'static, str>,
-    /// A built-in file's JSON copy, made from its TOML by build.rs (empty
-    /// for a player's own file): what a chart is parsed from, since JSON
-    /// parses several times faster and every command reads some chart.
-    pub json: &'static str,
 }
 
 #[derive(Deserialize)]
@@ -340,29 +330,6 @@ impl Tables {
     }
 }
 
-/// `kind` and `id` from a table file's top-level keys (the lines before its
-/// first `[header]`), read without parsing the file: enough for the
-/// built-in files, which the tests parse whole.
-fn top_keys(text: &str) -> (Option<&str>, Option<&str>) {
-    let (mut kind, mut id) = (None, None);
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            break;
-        }
-        let Some((key, value)) = line.split_once('=') else {
-            continue;
-        };
-        let value = value.trim().trim_matches('"');
-        match key.trim() {
-            "kind" => kind = Some(value),
-            "id" => id = Some(value),
-            _ => {}
-        }
-    }
-    (kind, id)
-}
-
 fn parse_dice(source: &Source) -> Result<DiceTable, Error> {
     let table: DiceTable = parse(source)?;
     check_schema(source, table.schema)?;
@@ -370,137 +337,6 @@ fn parse_dice(source: &Source) -> Result<DiceTable, Error> {
         .validate()
         .map_err(|d| data_error(source, d.span, d.message))?;
     Ok(table)
-}
-
-/// What the Refit Phase code reads from the tables: the columns it picks and
-/// the result keys it acts on. An edited table must keep them (its values,
-/// ranges and DRMs are the player's to change).
-fn check_contracts(dice: &BTreeMap<String, DiceTable>) -> Result<(), Error> {
-    const CONTRACTS: &[(&str, &[&str], &[&str])] = &[
-        (
-            "infantry-coy-strength",
-            &[],
-            &["RS", "FS", "LD", "MD", "HD"],
-        ),
-        ("platoon-strength", &[], &["F", "D"]),
-        ("gun-battery", &[], &["F", "D"]),
-        ("german-oba", &[], &["P", "N", "S"]),
-        ("russian-oba", &[], &["P", "N", "S"]),
-        ("depleted-sw", &[], &["received", "forfeit"]),
-        ("hw-weapon", &[], &["received", "forfeit"]),
-        ("dual-attack-setup", &[], &["german", "russian"]),
-        ("first-move", &[], &["german", "russian"]),
-        ("platoon-leader", &["german", "russian"], &[]),
-        ("russian-company-leader", &["regular", "nkvd"], &[]),
-        ("escape", &["infantry", "afv"], &[]),
-        ("leader-battle-hardening", &["german", "russian"], &[]),
-    ];
-    for (id, columns, keys) in CONTRACTS {
-        let Some(t) = dice.get(*id) else { continue };
-        let fail = |message: String| Error::TableData {
-            file: format!("{id}.toml"),
-            location: String::new(),
-            message: format!(
-                "{message}; votg's Refit Phase reads it (keep the ids and keys, change the values)"
-            ),
-        };
-        for c in *columns {
-            if t.column(c).is_none() {
-                return Err(fail(format!("table `{id}` needs a column `{c}`")));
-            }
-        }
-        if !keys.is_empty() {
-            for c in &t.columns {
-                for r in &c.rows {
-                    if !r.key.as_deref().is_some_and(|k| keys.contains(&k)) {
-                        return Err(fail(format!(
-                            "table `{id}`, row `{}`: key must be one of {}",
-                            r.range(),
-                            keys.join(", ")
-                        )));
-                    }
-                }
-            }
-        }
-    }
-    if dice.get("platoon-leader").is_some_and(|t| {
-        t.gate
-            .as_ref()
-            .is_none_or(|g| !g.columns.iter().any(|c| c == "russian"))
-    }) {
-        return Err(Error::TableData {
-            file: "platoon-leader.toml".into(),
-            location: String::new(),
-            message: "the Russian column needs its [gate] (the @ dr <= 4 of 12.6225)".into(),
-        });
-    }
-    Ok(())
-}
-
-fn embedded_sources() -> BTreeMap<String, Source> {
-    embedded::EMBEDDED
-        .iter()
-        .map(|(name, text, json)| {
-            (
-                name.to_string(),
-                Source {
-                    file: format!("tables/{name} (built in)"),
-                    text: Cow::Borrowed(text),
-                    json,
-                },
-            )
-        })
-        .collect()
-}
-
-fn read_dir_sources(
-    dir: &Path,
-    base: &Path,
-    out: &mut BTreeMap<String, Source>,
-) -> Result<(), Error> {
-    let io = |source| Error::Io {
-        path: dir.to_path_buf(),
-        source,
-    };
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .map_err(io)?
-        .collect::<Result<_, _>>()
-        .map_err(io)?;
-    entries.sort_by_key(|e| e.path());
-    for entry in entries {
-        let path = entry.path();
-        if path.is_dir() {
-            read_dir_sources(&path, base, out)?;
-        } else if path.extension().is_some_and(|x| x == "toml") {
-            let bytes = std::fs::read(&path).map_err(|source| Error::Io {
-                path: path.clone(),
-                source,
-            })?;
-            let text = String::from_utf8(bytes).map_err(|e| Error::TableSyntax {
-                file: path.display().to_string(),
-                line: 1,
-                column: 1,
-                message: format!(
-                    "the file is not UTF-8 text (invalid byte at offset {})",
-                    e.utf8_error().valid_up_to()
-                ),
-            })?;
-            let name = path
-                .strip_prefix(base)
-                .unwrap_or(&path)
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.insert(
-                name,
-                Source {
-                    file: path.display().to_string(),
-                    text: Cow::Owned(text),
-                    json: "",
-                },
-            );
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
