@@ -1,8 +1,6 @@
 //! A whole campaign in memory — the files of DESIGN §3 — with the checks
 //! that run on every load, and its serialisation back to bytes.
 
-use serde::de::DeserializeOwned;
-
 use crate::campaign::Campaign;
 use crate::dice::Seeds;
 use crate::error::Error;
@@ -10,12 +8,16 @@ use crate::force::{self, Force};
 use crate::journal::{self, JournalRow};
 use crate::migration;
 use crate::purchase_record::{self, PurchaseRow};
-use crate::rg_chart::RgChart;
 use crate::roster::Roster;
 use crate::side::Side;
 use crate::side_dice::{self, SideDice};
 use crate::store::Files;
-use crate::tables::{Tables, line_column};
+use crate::tables::Tables;
+
+mod file_read;
+mod purchase_check;
+use file_read::{csv_file_of, data, toml_file, whole};
+use purchase_check::check_purchases;
 
 /// Every file carries a `schema`; a newer one is refused rather than
 /// misread, an older one migrated. This is the rosters' and Force
@@ -41,131 +43,6 @@ pub struct CampaignState {
     pub german: SideFiles,
     pub russian: SideFiles,
     pub journal: Vec<JournalRow>,
-}
-
-fn missing(name: &str) -> Error {
-    Error::CampaignData {
-        file: name.into(),
-        field: "(file)".into(),
-        value: "missing".into(),
-        message: "every campaign has this file; restore it from a backup or `votg undo`".into(),
-    }
-}
-
-/// votg ends every file with a line break: a file that ends in the middle
-/// of a line was cut short (a crash, a full disk) and is refused, whatever
-/// of it would still parse.
-fn whole(name: &str, bytes: &[u8]) -> Result<(), Error> {
-    if bytes.is_empty() || bytes.ends_with(b"\n") {
-        return Ok(());
-    }
-    let text = String::from_utf8_lossy(bytes);
-    let (line, column) = line_column(&text, text.len());
-    Err(Error::CampaignSyntax {
-        file: name.into(),
-        line,
-        column,
-        message: "the file ends in the middle of a line, so it may have been cut short. If you edited it by hand, check its end and finish its last line with a line break".into(),
-    })
-}
-
-fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
-    let bytes = files.get(name).ok_or_else(|| missing(name))?;
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let (line, column) = line_column(&String::from_utf8_lossy(bytes), e.valid_up_to());
-        Error::CampaignSyntax {
-            file: name.into(),
-            line,
-            column,
-            message: "the file is not UTF-8 text".into(),
-        }
-    })?;
-    whole(name, bytes)?;
-    toml::from_str(text).map_err(|e| {
-        let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
-        Error::CampaignSyntax {
-            file: name.into(),
-            line,
-            column,
-            message: e.message().trim().to_string(),
-        }
-    })
-}
-
-/// A CSV file whose header is one of `headers` (the current one first, then
-/// older ones that still load); also returns which one it had.
-fn csv_file_of<T: DeserializeOwned>(
-    files: &Files,
-    name: &str,
-    headers: &[&[&str]],
-) -> Result<(Vec<T>, usize), Error> {
-    let bytes = files.get(name).ok_or_else(|| missing(name))?;
-    whole(name, bytes)?;
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .from_reader(bytes.as_slice());
-    let syntax = |line: u64, column: usize, message: String| Error::CampaignSyntax {
-        file: name.into(),
-        line: line as usize,
-        column,
-        message,
-    };
-    let found = reader
-        .headers()
-        .map_err(|e| syntax(1, 1, e.to_string()))?
-        .iter()
-        .map(str::to_string)
-        .collect::<Vec<_>>();
-    let Some(which) = headers.iter().position(|h| found == *h) else {
-        return Err(syntax(
-            1,
-            1,
-            format!("the header must be exactly: {}", headers[0].join(",")),
-        ));
-    };
-    let header = headers[which];
-    let header_record = csv::StringRecord::from(header.to_vec());
-    let mut rows = Vec::new();
-    // One record reused for every row (the journal has thousands).
-    let mut record = csv::StringRecord::new();
-    loop {
-        let more = reader.read_record(&mut record).map_err(|e| {
-            let line = e.position().map_or(0, |p| p.line());
-            syntax(line, 1, e.to_string())
-        })?;
-        if !more {
-            break;
-        }
-        let line = record.position().map_or(0, |p| p.line());
-        let row: T = record.deserialize(Some(&header_record)).map_err(|e| {
-            let (column, message) = match e.kind() {
-                csv::ErrorKind::Deserialize { err, .. } => {
-                    let field = err.field().map_or(0, |f| f as usize);
-                    (
-                        field + 1,
-                        format!(
-                            "column `{}`: {}",
-                            header.get(field).unwrap_or(&"?"),
-                            err.kind()
-                        ),
-                    )
-                }
-                _ => (1, e.to_string()),
-            };
-            syntax(line, column, message)
-        })?;
-        rows.push(row);
-    }
-    Ok((rows, which))
-}
-
-fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
-    Error::CampaignData {
-        file: file.into(),
-        field,
-        value,
-        message,
-    }
 }
 
 fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
@@ -456,76 +333,4 @@ pub(crate) fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
     toml::to_string_pretty(value)
         .expect("campaign values serialise")
         .into_bytes()
-}
-
-/// Every row names an RG of the side's chart, and no RG type is bought past
-/// its CG Max (12.6216; given RGs never count).
-fn check_purchases(
-    file: &str,
-    rows: &[PurchaseRow],
-    chart: &RgChart,
-    campaign: &Campaign,
-) -> Result<(), Error> {
-    let mut bought: std::collections::BTreeMap<String, u32> = Default::default();
-    for (i, row) in rows.iter().enumerate() {
-        let field = |f: &str| format!("row {} {f}", i + 2);
-        let Some(rg) = chart.rg(&row.rg_id) else {
-            let known = chart
-                .rgs
-                .iter()
-                .map(|r| r.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ");
-            return Err(data(
-                file,
-                (
-                    field("rg_id"),
-                    row.rg_id.clone(),
-                    format!("not an RG of the {} ({known})", chart.title),
-                ),
-            ));
-        };
-        if !["", "RS", "FS", "LD", "MD", "HD", "F", "D", "P", "N", "S"]
-            .contains(&row.strength.as_str())
-        {
-            return Err(data(
-                file,
-                (
-                    field("strength"),
-                    row.strength.clone(),
-                    "Str. is RS/FS/LD/MD/HD, F/D or P/N/S (12.6218)".into(),
-                ),
-            ));
-        }
-        if !row.entry_code.is_empty() && chart.entry_code(&row.entry_code).is_none() {
-            return Err(data(
-                file,
-                (
-                    field("entry_code"),
-                    row.entry_code.clone(),
-                    "not an Entry Code of this side (12.6217)".into(),
-                ),
-            ));
-        }
-        if row.is_given() {
-            continue;
-        }
-        let n = bought.entry(rg.id.clone()).or_default();
-        *n += 1;
-        let max = rg.cg_max.total(campaign.cg);
-        if *n > max {
-            return Err(data(
-                file,
-                (
-                    field("rg_id"),
-                    row.rg_id.clone(),
-                    format!(
-                        "{} {} bought, but its CG {} Max is {max} (12.6216)",
-                        n, rg.group_type, campaign.cg
-                    ),
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
