@@ -78,3 +78,121 @@ pub(super) fn check_purchases(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::side::Side;
+    use crate::state::CampaignState;
+    use crate::tables::Tables;
+
+    fn walkthrough(tables: &Tables) -> CampaignState {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-walkthrough");
+        crate::campaign_cmd::read(&dir, tables).unwrap()
+    }
+
+    fn message(e: Error) -> String {
+        e.to_string()
+    }
+
+    /// A row like `like`, bought (not given) for the RG `rg`.
+    fn bought(like: &PurchaseRow, rg: &str) -> PurchaseRow {
+        let mut row = like.clone();
+        row.rg_id = rg.into();
+        row.given_group = None;
+        row
+    }
+
+    #[test]
+    fn rule_12_6216_a_record_past_the_cg_max_is_refused_on_load_given_rgs_not_counted() {
+        let tables = Tables::load(None).unwrap();
+        let state = walkthrough(&tables);
+        let chart = &tables.german_rg;
+        let campaign = &state.campaign;
+        let mut rows = state.side(Side::German).purchases.clone();
+        let max = chart.rg("I4").unwrap().cg_max.total(campaign.cg);
+        let already = rows
+            .iter()
+            .filter(|r| r.rg_id == "I4" && !r.is_given())
+            .count() as u32;
+        assert!(already <= max);
+        let like = rows[0].clone();
+        // Given rows never count (the Initial OB's I4 is one).
+        let mut given = bought(&like, "I4");
+        given.given_group = Some(1);
+        rows.push(given);
+        for _ in already..max {
+            rows.push(bought(&like, "I4"));
+        }
+        check_purchases("german/purchases.csv", &rows, chart, campaign).unwrap();
+        rows.push(bought(&like, "I4"));
+        let e =
+            message(check_purchases("german/purchases.csv", &rows, chart, campaign).unwrap_err());
+        assert!(e.contains(&format!("CG I Max is {max} (12.6216)")), "{e}");
+        assert!(e.contains("german/purchases.csv"), "{e}");
+    }
+
+    #[test]
+    fn rule_12_6211_an_rg_id_not_on_the_sides_chart_is_refused_on_load() {
+        let tables = Tables::load(None).unwrap();
+        let state = walkthrough(&tables);
+        let mut rows = state.side(Side::German).purchases.clone();
+        rows[0].rg_id = "Z9".into();
+        let e = message(
+            check_purchases(
+                "german/purchases.csv",
+                &rows,
+                &tables.german_rg,
+                &state.campaign,
+            )
+            .unwrap_err(),
+        );
+        assert!(e.contains("Z9") && e.contains("not an RG of the"), "{e}");
+    }
+
+    #[test]
+    fn rule_12_6218_a_strength_not_of_the_record_is_refused_on_load() {
+        let tables = Tables::load(None).unwrap();
+        let state = walkthrough(&tables);
+        let mut rows = state.side(Side::German).purchases.clone();
+        for ok in ["", "RS", "FS", "LD", "MD", "HD", "F", "D", "P", "N", "S"] {
+            rows[0].strength = ok.into();
+            check_purchases(
+                "german/purchases.csv",
+                &rows,
+                &tables.german_rg,
+                &state.campaign,
+            )
+            .unwrap();
+        }
+        rows[0].strength = "X".into();
+        let e = message(
+            check_purchases(
+                "german/purchases.csv",
+                &rows,
+                &tables.german_rg,
+                &state.campaign,
+            )
+            .unwrap_err(),
+        );
+        assert!(e.contains("(12.6218)"), "{e}");
+    }
+
+    #[test]
+    fn rule_12_6217_an_entry_code_not_of_the_side_is_refused_on_load() {
+        let tables = Tables::load(None).unwrap();
+        let state = walkthrough(&tables);
+        let mut rows = state.side(Side::German).purchases.clone();
+        rows[0].entry_code = "Q".into();
+        let e = message(
+            check_purchases(
+                "german/purchases.csv",
+                &rows,
+                &tables.german_rg,
+                &state.campaign,
+            )
+            .unwrap_err(),
+        );
+        assert!(e.contains("(12.6217)"), "{e}");
+    }
+}
