@@ -1,0 +1,139 @@
+//! How a run walks the RePh sequence: each side's own steps in one block,
+//! then the joint step both stand at, until nothing more can be done.
+
+use crate::campaign::Position;
+use crate::error::Error;
+use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
+use crate::side::Side;
+use crate::store::Snapshot;
+
+use super::{Run, close, mark, not_yet};
+
+impl Run<'_> {
+    /// Walks the sequence: each side's own steps in one block (one hand-over
+    /// of the keyboard per side), then a joint step once both stand at it,
+    /// and round again until nothing more can be done in this run.
+    pub(crate) fn walk(&mut self, sides: &[Side]) -> Result<(), Error> {
+        loop {
+            let sides = match &self.goal {
+                Some(g) => g.order(&self.state, sides),
+                None => sides.to_vec(),
+            };
+            for &side in &sides {
+                self.side_block(side)?;
+            }
+            if let Some(next) = self.held_by_until(&sides) {
+                let until = self.until.map_or(String::new(), |u| u.to_string());
+                self.out.say(&format!(
+                    "Stopped before {next} as asked (--until {until}); `votg refit` goes on from there."
+                ));
+                return self.out.flush();
+            }
+            match (self.at(Side::German), self.at(Side::Russian)) {
+                (Position::At(g), Position::At(r))
+                    if g == r
+                        && g.step().scope == Scope::Joint
+                        && !(self.at_goal(Side::German) && self.at_goal(Side::Russian)) =>
+                {
+                    if self.joint(g)? == Flow::Pause {
+                        return Ok(());
+                    }
+                }
+                _ => return self.report_standing(),
+            }
+        }
+    }
+
+    /// The side's consecutive own steps from where it stands.
+    fn side_block(&mut self, side: Side) -> Result<(), Error> {
+        let block = self.pending_own_steps(side);
+        let Some(first) = block.first() else {
+            return Ok(());
+        };
+        if let Action::NotYet = first.step().action {
+            return Err(not_yet(side.name(), *first));
+        }
+        let secret = block
+            .iter()
+            .any(|id| id.step().scope == Scope::PerSide { secret: true });
+        if secret {
+            self.prompter.begin_secret(side)?;
+        }
+        for id in block {
+            if self.at_goal(side) {
+                break;
+            }
+            let Action::PerSide(f) = id.step().action else {
+                if secret {
+                    self.prompter.end_secret(side)?;
+                }
+                return Err(not_yet(side.name(), id));
+            };
+            let label = format!("{} {} {}", side.name(), id, id.step().title);
+            // A side's own step, secret or not, is that side's to undo.
+            let snapshot = Snapshot {
+                side: Some(side),
+                secret: id.step().scope == (Scope::PerSide { secret: true }),
+                label,
+            };
+            self.step(snapshot, |s| {
+                s.say(format!(
+                    "== {} — {} {} ==",
+                    side.name(),
+                    id,
+                    id.step().title
+                ));
+                let mark = mark(s);
+                f(s, side)?;
+                close(s, &[side], id, Flow::Next, mark);
+                Ok(())
+            })?;
+        }
+        if secret {
+            self.prompter.end_secret(side)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `--until` lets this run start `id`.
+    fn allowed(&self, id: StepId) -> bool {
+        self.until.is_none_or(|u| id <= u)
+    }
+
+    /// The step a side of this run (or both, at a joint step) would do next
+    /// that `--until` holds back.
+    fn held_by_until(&self, sides: &[Side]) -> Option<StepId> {
+        sides
+            .iter()
+            .filter_map(|&s| self.at(s).step())
+            .find(|&id| !self.allowed(id))
+    }
+
+    fn pending_own_steps(&self, side: Side) -> Vec<StepId> {
+        let occasion = self.state.campaign.occasion.occasion();
+        let mut block = Vec::new();
+        let mut at = self.at(side).step();
+        while let Some(id) = at
+            && matches!(id.step().scope, Scope::PerSide { .. })
+            && self.allowed(id)
+        {
+            block.push(id);
+            at = sequence::next(occasion, id);
+        }
+        block
+    }
+
+    /// A public step both sides perform together.
+    fn joint(&mut self, id: StepId) -> Result<Flow, Error> {
+        let Action::Joint(f) = id.step().action else {
+            return Err(not_yet("both sides", id));
+        };
+        let label = format!("{} {} (public)", id, id.step().title);
+        self.step(Snapshot::public(label), |s| {
+            let mark = mark(s);
+            let flow = f(s)?;
+            close(s, &Side::BOTH, id, flow, mark);
+            Ok(flow)
+        })
+    }
+}
