@@ -308,7 +308,7 @@ fn journal_matches_roster(state: &CampaignState, side: Side) -> Result<(), Error
     for r in &state.journal {
         if r.step == "12.621" && r.side == side.id() && r.kind == crate::journal::Kind::Decision {
             let rg = journal_purchase_rg(r, files, side)?;
-            journal.entry(r.cg_day.clone()).or_default().push(rg);
+            journal.entry(r.cg_day.to_string()).or_default().push(rg);
         }
     }
     let mut roster: BTreeMap<String, Vec<&str>> = BTreeMap::new();

@@ -3,6 +3,7 @@
 //! (table, column, dice, each DRM, result key, answer value), so each step can
 //! be re-run from the journal alone.
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Roll;
@@ -61,43 +62,43 @@ pub enum Kind {
 #[serde(deny_unknown_fields)]
 pub struct JournalRow {
     pub seq: u64,
-    pub time: String,
-    pub cg_day: String,
-    pub step: String,
+    pub time: CompactString,
+    pub cg_day: CompactString,
+    pub step: CompactString,
     /// `german`, `russian` or `both`.
-    pub side: String,
+    pub side: CompactString,
     pub secret: bool,
-    pub what: String,
+    pub what: CompactString,
     /// Die faces, `3,4`.
-    pub dice: String,
-    pub original: String,
+    pub dice: CompactString,
+    pub original: CompactString,
     /// Each DRM, in the form of [`drms_text`].
-    pub drms: String,
+    pub drms: CompactString,
     #[serde(rename = "final")]
-    pub final_result: String,
-    pub result: String,
-    pub rule: String,
+    pub final_result: CompactString,
+    pub result: CompactString,
+    pub rule: CompactString,
     #[serde(default)]
     pub kind: Kind,
     /// The table id rolled on (empty for a plain dr/DR).
     #[serde(default)]
-    pub table: String,
+    pub table: CompactString,
     /// The table column rolled on.
     #[serde(default)]
-    pub column: String,
+    pub column: CompactString,
     /// The result key of the row the roll fell in, where the table gives one.
     #[serde(default)]
-    pub key: String,
+    pub key: CompactString,
     /// The prompt id answered, `german.buy`.
     #[serde(default)]
-    pub answer_id: String,
+    pub answer_id: CompactString,
     /// The answer, as a TOML value (`["I1", "I2 reserve"]`, `1`, `"attack"`).
     #[serde(default)]
-    pub answer: String,
+    pub answer: CompactString,
     /// Purchase-record rows (`row:3`) and counters (`G-17`) the row is about,
     /// separated by spaces.
     #[serde(default)]
-    pub concerns: String,
+    pub concerns: CompactString,
 }
 
 /// A journal entry before it is numbered and stamped.
@@ -294,27 +295,25 @@ pub fn append(rows: &mut Vec<JournalRow>, cg_day: &str, entry: Entry) {
     let seq = rows.last().map_or(1, |r| r.seq + 1);
     rows.push(JournalRow {
         seq,
-        time: now(),
-        cg_day: cg_day.to_string(),
-        step: entry.step,
-        side: entry
-            .side
-            .map_or("both".to_string(), |s| s.id().to_string()),
+        time: now().into(),
+        cg_day: cg_day.into(),
+        step: entry.step.into(),
+        side: entry.side.map_or("both", |s| s.id()).into(),
         secret: entry.secret,
-        what: entry.what,
-        dice: entry.dice,
-        original: entry.original,
-        drms: entry.drms,
-        final_result: entry.final_result,
-        result: entry.result,
-        rule: entry.rule,
+        what: entry.what.into(),
+        dice: entry.dice.into(),
+        original: entry.original.into(),
+        drms: entry.drms.into(),
+        final_result: entry.final_result.into(),
+        result: entry.result.into(),
+        rule: entry.rule.into(),
         kind: entry.kind,
-        table: entry.table,
-        column: entry.column,
-        key: entry.key,
-        answer_id: entry.answer_id,
-        answer: entry.answer,
-        concerns: entry.concerns.join(" "),
+        table: entry.table.into(),
+        column: entry.column.into(),
+        key: entry.key.into(),
+        answer_id: entry.answer_id.into(),
+        answer: entry.answer.into(),
+        concerns: entry.concerns.join(" ").into(),
     });
 }
 

@@ -151,22 +151,22 @@ pub fn log(rows: &[&JournalRow], renumber: bool) -> Sheet {
             } else {
                 r.seq.to_string()
             },
-            r.cg_day.clone(),
-            r.step.clone(),
+            r.cg_day.to_string(),
+            r.step.to_string(),
             if r.secret {
                 format!("{} (secret)", r.side)
             } else {
-                r.side.clone()
+                r.side.to_string()
             },
-            r.what.clone(),
-            r.dice.clone(),
-            r.original.clone(),
+            r.what.to_string(),
+            r.dice.to_string(),
+            r.original.to_string(),
             // Read back and shown as the rules print them (no escapes).
             r.drm_list()
-                .map_or_else(|_| r.drms.clone(), |d| crate::drm::describe(&d)),
-            r.final_result.clone(),
-            r.result.clone(),
-            r.rule.clone(),
+                .map_or_else(|_| r.drms.to_string(), |d| crate::drm::describe(&d)),
+            r.final_result.to_string(),
+            r.result.to_string(),
+            r.rule.to_string(),
         ]);
     }
     sheet

@@ -191,7 +191,7 @@ fn consistent(s: &CampaignState, tables: &Tables) -> Result<(), String> {
                     .and_then(|n| n.parse::<usize>().ok())
                     .and_then(|n| f.purchases.get(n.wrapping_sub(1)))
                     .map_or(String::new(), |p| p.rg_id.clone());
-                (r.cg_day.clone(), rg)
+                (r.cg_day.to_string(), rg)
             })
             .collect();
         let roster: Vec<(String, String)> = paid

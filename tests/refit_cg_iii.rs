@@ -125,14 +125,14 @@ fn design_5_secret_rows_only_to_their_side() {
         .find(|j| j.secret && j.side == "german")
         .unwrap()
         .what
-        .clone();
+        .to_string();
     let secret_russian = s
         .journal
         .iter()
         .find(|j| j.secret && j.side == "russian")
         .unwrap()
         .what
-        .clone();
+        .to_string();
     let log = |args: &[&str]| {
         String::from_utf8(
             votg()

@@ -5,6 +5,8 @@
 //! a field that does not parse) makes it give up, and the serde reader
 //! reads the file instead, with its line-and-column messages.
 
+use compact_str::CompactString;
+
 use super::{COLUMNS, JournalRow, Kind};
 
 /// Where the `side`, `kind` and `concerns` fields are in a row of
@@ -98,7 +100,7 @@ fn row(r: &csv::ByteRecord) -> Option<JournalRow> {
     // Each field is checked to be UTF-8 as it is taken (what a
     // `StringRecord` would check for the whole row).
     let t = |i: usize| std::str::from_utf8(&r[i]).ok();
-    let s = |i: usize| t(i).map(str::to_string);
+    let s = |i: usize| t(i).map(CompactString::new);
     Some(JournalRow {
         seq: t(0)?.parse().ok()?,
         time: s(1)?,

@@ -135,7 +135,7 @@ fn csv_difference(name: &str, a: &str, b: &str, journal: &[JournalRow]) -> Diffe
                 .iter()
                 .rev()
                 .find(|r| r.side == side && r.concerns.split_whitespace().any(|c| c == tag))
-                .map_or_else(|| last_step(journal, side), |r| r.step.clone())
+                .map_or_else(|| last_step(journal, side), |r| r.step.to_string())
         });
         return Difference {
             file: name.into(),
@@ -185,7 +185,7 @@ fn toml_difference(name: &str, a: &str, b: &str, journal: &[JournalRow]) -> Diff
 }
 
 fn last_day(journal: &[JournalRow]) -> String {
-    journal.last().map_or(String::new(), |r| r.cg_day.clone())
+    journal.last().map_or(String::new(), |r| r.cg_day.to_string())
 }
 
 /// The last step that journaled anything for `side` (or publicly).
@@ -194,7 +194,7 @@ fn last_step(journal: &[JournalRow], side: &str) -> String {
         .iter()
         .rev()
         .find(|r| r.side == side || r.side == "both" || !matches!(side, "german" | "russian"))
-        .map_or(String::new(), |r| r.step.clone())
+        .map_or(String::new(), |r| r.step.to_string())
 }
 
 #[cfg(test)]
