@@ -315,26 +315,23 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
 }
 
 /// The outcome on both Force Organizers (12.6041): what changed, counter by
-/// counter. A bad answer changes nothing.
+/// counter. Applied to the step's own copy of the campaign: a bad answer
+/// fails the step, which changes nothing.
 fn apply_outcome(s: &mut Session, record: &ScenarioRecord) -> Result<Vec<outcome::Said>, Error> {
-    let mut g = s.state.german.force.clone();
-    let mut r = s.state.russian.force.clone();
     let o = &record.outcome;
-    let said = outcome::apply((&mut g, &mut r), (&o.german, &o.russian), &s.tables.ladders)
-        .map_err(|(side, bad)| match &*s.prompter {
-            // The answers file's own line and column.
-            Prompter::Scripted(a) => a.bad_outcome(side, &bad),
-            Prompter::Terminal { .. } => Error::Refused(format!(
-                "{}.outcome.{} `{}`: {}",
-                side.id(),
-                bad.key,
-                bad.item,
-                bad.why
-            )),
-        })?;
-    s.state.german.force = g;
-    s.state.russian.force = r;
-    Ok(said)
+    let forces = (&mut s.state.german.force, &mut s.state.russian.force);
+    let applied = outcome::apply(forces, (&o.german, &o.russian), &s.tables.ladders);
+    applied.map_err(|(side, bad)| match &*s.prompter {
+        // The answers file's own line and column.
+        Prompter::Scripted(a) => a.bad_outcome(side, &bad),
+        Prompter::Terminal { .. } => Error::Refused(format!(
+            "{}.outcome.{} `{}`: {}",
+            side.id(),
+            bad.key,
+            bad.item,
+            bad.why
+        )),
+    })
 }
 
 /// The record's journal rows: what was recorded, the answers as given (for
