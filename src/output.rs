@@ -27,13 +27,20 @@ enum Sink {
     Stdout { immediate: bool },
     /// Kept in memory (library callers and tests read it back).
     Memory(String),
+    /// Said to no one: a replay (`votg verify`) re-derives what was said
+    /// long ago; only each step's gist is kept (it is journalled).
+    Nowhere,
 }
 
 /// Whether a line says there was nothing to do ("Nothing", "nothing" …).
 fn says_nothing(line: &str) -> bool {
-    line.as_bytes()
-        .windows(7)
-        .any(|w| w.eq_ignore_ascii_case(b"nothing"))
+    let bytes = line.as_bytes();
+    // Every line of every step passes here: look only where an n starts.
+    memchr::memchr2_iter(b'n', b'N', bytes).any(|at| {
+        bytes
+            .get(at..at + 7)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"nothing"))
+    })
 }
 
 impl Output {
@@ -47,6 +54,11 @@ impl Output {
     /// Collected in memory; [`Output::take`] reads it.
     pub fn memory() -> Output {
         Output::new(Sink::Memory(String::new()))
+    }
+
+    /// Kept nowhere (see [`Sink::Nowhere`]).
+    pub fn nowhere() -> Output {
+        Output::new(Sink::Nowhere)
     }
 
     fn new(sink: Sink) -> Output {
@@ -73,6 +85,9 @@ impl Output {
                 self.nothing = Some(line.to_string());
             }
         }
+        if let Sink::Nowhere = self.sink {
+            return;
+        }
         self.held.push_str(text);
         if !text.ends_with('\n') {
             self.held.push('\n');
@@ -84,6 +99,9 @@ impl Output {
 
     /// Text without a line end of its own (a rendered table that carries one).
     pub fn show(&mut self, text: &str) {
+        if let Sink::Nowhere = self.sink {
+            return;
+        }
         self.held.push_str(text);
         if let Sink::Stdout { immediate: true } = self.sink {
             self.write_held();
@@ -98,6 +116,7 @@ impl Output {
         let text = std::mem::take(&mut self.held);
         match &mut self.sink {
             Sink::Memory(m) => m.push_str(&text),
+            Sink::Nowhere => {}
             Sink::Stdout { .. } => {
                 let mut out = io::stdout().lock();
                 if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -120,7 +139,7 @@ impl Output {
     /// Drops what the step said: it failed and was not committed, and its
     /// refusal will say why.
     pub fn discard(&mut self) {
-        if let Sink::Stdout { immediate: false } | Sink::Memory(_) = self.sink {
+        if let Sink::Stdout { immediate: false } | Sink::Memory(_) | Sink::Nowhere = self.sink {
             self.held.clear();
         }
     }
@@ -137,7 +156,7 @@ impl Output {
         self.write_held();
         match &mut self.sink {
             Sink::Memory(m) => std::mem::take(m),
-            Sink::Stdout { .. } => String::new(),
+            Sink::Stdout { .. } | Sink::Nowhere => String::new(),
         }
     }
 }
@@ -171,5 +190,21 @@ mod tests {
         assert_eq!(out.take_gist().as_deref(), Some("12.617: nothing more"));
         out.say("12.618: DR 7");
         assert_eq!(out.take_gist().as_deref(), Some("12.618: DR 7"));
+        out.say("NOTHING to do: nothin' at all, n");
+        assert_eq!(
+            out.take_gist().as_deref(),
+            Some("NOTHING to do: nothin' at all, n")
+        );
+        out.say("12.617: nothin'\n12.617: no fortification");
+        assert_eq!(out.take_gist().as_deref(), Some("12.617: nothin'"));
+        // Said to no one, the gist is kept all the same.
+        let mut nowhere = Output::nowhere();
+        nowhere.say("12.612: nothing to do");
+        nowhere.flush().unwrap();
+        assert_eq!(nowhere.take(), "");
+        assert_eq!(
+            nowhere.take_gist().as_deref(),
+            Some("12.612: nothing to do")
+        );
     }
 }

@@ -105,7 +105,7 @@ impl<'a> Run<'a> {
             state,
             dice,
             prompter,
-            out: Output::memory(),
+            out: Output::nowhere(),
             committed: Vec::new(),
             until: None,
             goal: Some(goal),

@@ -32,7 +32,9 @@ impl Queue {
             } else {
                 r.answer_value()
             };
-            q.0.entry(r.answer_id.to_string()).or_default().push_back(value);
+            q.0.entry(r.answer_id.to_string())
+                .or_default()
+                .push_back(value);
         }
         q
     }

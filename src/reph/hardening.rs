@@ -169,6 +169,21 @@ fn eligible(c: &Counter) -> bool {
         && !c.has(&Condition::BattleHardened)
 }
 
+/// `G-3 4-6-7, G-9 5-4-8`, or `none`: written into one string (a RePh
+/// lists every eligible MMC of the side each time).
+fn listed(candidates: &[&Counter]) -> String {
+    use std::fmt::Write;
+    if candidates.is_empty() {
+        return "none".into();
+    }
+    let mut out = String::new();
+    for (i, c) in candidates.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        let _ = write!(out, "{sep}{} {}", c.id, c.unit);
+    }
+    out
+}
+
 /// 12.6123: the secret DR for the number of MMC, then the owner's picks
 /// (answer `<side>.harden`; default: the best candidates first, see
 /// `default_picks`), the Heroes' MMC first.
@@ -200,15 +215,7 @@ fn mmc(s: &mut Session, side: Side, heroes: &[Option<String>]) -> Result<(), Err
         } else {
             format!(" and {} from Heroes", heroes.len())
         },
-        if candidates.is_empty() {
-            "none".into()
-        } else {
-            candidates
-                .iter()
-                .map(|c| format!("{} {}", c.id, c.unit))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
+        listed(&candidates)
     ));
     if allowed == 0 {
         return Ok(());

@@ -185,7 +185,9 @@ fn toml_difference(name: &str, a: &str, b: &str, journal: &[JournalRow]) -> Diff
 }
 
 fn last_day(journal: &[JournalRow]) -> String {
-    journal.last().map_or(String::new(), |r| r.cg_day.to_string())
+    journal
+        .last()
+        .map_or(String::new(), |r| r.cg_day.to_string())
 }
 
 /// The last step that journaled anything for `side` (or publicly).
