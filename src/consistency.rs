@@ -281,11 +281,11 @@ fn force_matches_purchases(state: &CampaignState, side: Side) -> Result<(), Erro
             continue;
         };
         let on_row = files.purchases.get(row.wrapping_sub(1)).map(|r| &r.rg_id);
-        if on_row != Some(rg) {
+        if on_row.map(String::as_str) != Some(rg.as_str()) {
             return Err(data(
                 format!("{side}/force.toml"),
                 format!("counters[{i}].rg"),
-                rg.clone(),
+                rg.to_string(),
                 format!(
                     "purchase record row {row} is {}, not {rg}",
                     on_row.map_or("missing", |r| r.as_str())

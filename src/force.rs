@@ -141,7 +141,7 @@ impl Force {
         kind: UnitKind,
     ) -> Result<(), ForceError> {
         let c = self.find_mut(id)?;
-        c.unit = unit.into();
+        c.unit = unit.into().into();
         c.kind = kind;
         Ok(())
     }
@@ -163,7 +163,7 @@ impl Force {
             let new_id = self.fresh_id();
             let mut c = old.clone();
             c.id = new_id;
-            c.unit = unit.to_string();
+            c.unit = unit.into();
             c.kind = kind;
             self.counters.insert(at + k, c);
             ids.push(new_id);

@@ -491,7 +491,7 @@ fn design_4_outcome_heroes_captures_battle_hardening_ft_removed() {
     let captured: Vec<_> = g
         .live()
         .filter(|c| c.has(&Condition::Captured))
-        .map(|c| c.unit.clone())
+        .map(|c| c.unit.to_string())
         .collect();
     assert_eq!(captured, vec!["LMG", "LMG", "T-34/M41"]);
     assert_eq!(s.campaign.today().unwrap().victor, Some(Side::Russian));

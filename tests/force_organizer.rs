@@ -32,7 +32,7 @@ fn counters(s: &CampaignState) -> BTreeMap<CounterId, (String, UnitKind, Option<
     Side::BOTH
         .iter()
         .flat_map(|&side| s.side(side).force.counters.iter())
-        .map(|c| (c.id, (c.unit.clone(), c.kind, c.rg_row)))
+        .map(|c| (c.id, (c.unit.to_string(), c.kind, c.rg_row)))
         .collect()
 }
 

@@ -203,7 +203,7 @@ fn consistent(s: &CampaignState, tables: &Tables) -> Result<(), String> {
         }
         for item in &f.force.counters {
             if let (Some(rg), Some(row)) = (&item.rg, item.rg_row)
-                && f.purchases.get(row - 1).map(|r| &r.rg_id) != Some(rg)
+                && f.purchases.get(row - 1).map(|r| r.rg_id.as_str()) != Some(rg.as_str())
             {
                 return Err(format!("{side}: force line of {rg} points at row {row}"));
             }

@@ -50,7 +50,7 @@ fn units(s: &CampaignState, side: Side) -> Vec<(String, ForceBox)> {
         .force
         .counters
         .iter()
-        .map(|c| (c.unit.clone(), c.place))
+        .map(|c| (c.unit.to_string(), c.place))
         .collect()
 }
 
@@ -251,7 +251,7 @@ fn rule_12_6124_c32_no_leader_of_the_type_next_lowest_grade_hardens() {
     // next lowest grade, the 7-0, Battle Hardens to an 8-0.
     run(&c, "", "6 6 3 4 6 6 6 6").success();
     let s = c.state();
-    let g = |i: usize| s.german.force.get(ids[i]).unwrap().unit.clone();
+    let g = |i: usize| s.german.force.get(ids[i]).unwrap().unit.to_string();
     assert_eq!(
         (g(0), g(1), g(2)),
         ("9-2".into(), "8-0".into(), "8-0".into())
@@ -319,7 +319,7 @@ fn rule_12_6125_promotion_out_of_the_ranks_8_1_for_8_0_and_7_0() {
         .counters
         .iter()
         .filter(|c| c.kind == UnitKind::Leader)
-        .map(|c| c.unit.clone())
+        .map(|c| c.unit.to_string())
         .collect();
     assert_eq!(leaders, ["8-0", "7-0"]);
 }

@@ -104,7 +104,7 @@ fn hq_commissars(c: &Camp) -> Vec<String> {
         .counters
         .iter()
         .filter(|i| i.note.contains("62nd Army HQ"))
-        .map(|i| i.unit.clone())
+        .map(|i| i.unit.to_string())
         .collect()
 }
 

@@ -70,7 +70,7 @@ fn remarks(c: &Counter) -> String {
     parts.extend(c.condition.iter().map(|x| x.label()));
     parts.extend(c.repair_label());
     if !c.note.is_empty() {
-        parts.push(c.note.clone());
+        parts.push(c.note.to_string());
     }
     if parts.is_empty() {
         String::new()
@@ -117,13 +117,13 @@ pub fn csv(force: &Force) -> String {
     for c in &force.counters {
         w.write_record([
             c.id.to_string(),
-            c.unit.clone(),
+            c.unit.to_string(),
             c.kind.id().to_string(),
             c.place.id().to_string(),
-            c.rg.clone().unwrap_or_default(),
+            c.rg.as_deref().unwrap_or_default().to_string(),
             c.rg_row.map_or(String::new(), |r| r.to_string()),
             c.condition_text(),
-            c.note.clone(),
+            c.note.to_string(),
             c.repair.map_or(String::new(), |n| n.to_string()),
         ])
         .expect("in-memory write");

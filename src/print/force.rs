@@ -71,7 +71,7 @@ pub fn sheet(state: &CampaignState, side: Side) -> String {
             if let Some(rg) = &c.rg {
                 remarks.push(match c.rg_row {
                     Some(row) => format!("{rg} (row {row})"),
-                    None => rg.clone(),
+                    None => rg.to_string(),
                 });
             }
             remarks.extend(c.repair_label());

@@ -222,7 +222,7 @@ pub(super) fn abandon(s: &mut Session, st: &Stack, crew_escapes: bool) -> Result
     let text = if crew_escapes {
         let c = counter(s, id).clone();
         let mut crew = NewCounter::new(crew_unit(id.side), UnitKind::Crew, ForceBox::Retained);
-        crew.rg = c.rg.clone();
+        crew.rg = c.rg.as_ref().map(ToString::to_string);
         crew.rg_row = c.rg_row;
         let new = s.state.side_mut(id.side).force.add(crew);
         touched.push(new.to_string());
@@ -284,7 +284,7 @@ pub(super) fn heat_of_battle(s: &mut Session, st: &mut Stack) -> Result<(), Erro
                 // The hero comes from the unit's RG: its row tells of him.
                 let mut new = NewCounter::new("1-4-9", UnitKind::Leader, ForceBox::Retained)
                     .with(Condition::Heroic);
-                new.rg = c.rg.clone();
+                new.rg = c.rg.as_ref().map(ToString::to_string);
                 new.rg_row = c.rg_row;
                 let hero = s.state.side_mut(id.side).force.add(new);
                 s.counters_changed(

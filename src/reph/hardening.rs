@@ -80,7 +80,7 @@ fn heroes(s: &mut Session, side: Side) -> Result<Vec<Option<String>>, Error> {
                 c.id,
                 cvp_of(s.tables, c)?,
                 c.isolated_area().map(str::to_string),
-                c.unit.clone(),
+                c.unit.to_string(),
             ))
         })
         .collect::<Result<_, Error>>()?;

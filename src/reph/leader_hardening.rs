@@ -66,7 +66,7 @@ fn heroic_leaders(s: &mut Session, side: Side) -> Result<(), Error> {
         .counters
         .iter()
         .filter(|c| infantry_leader(c) && c.has(&Condition::Heroic))
-        .map(|c| (c.id, c.unit.clone()))
+        .map(|c| (c.id, c.unit.to_string()))
         .collect();
     for (id, unit) in heroic {
         s.state
@@ -146,7 +146,7 @@ fn leader_for(s: &Session, side: Side, rolled: &str) -> Option<(CounterId, Strin
             .counters
             .iter()
             .find(|c| infantry_leader(c) && !c.has(&Condition::Wounded) && c.unit == *g)
-            .map(|c| (c.id, c.unit.clone()))
+            .map(|c| (c.id, c.unit.to_string()))
     })
 }
 
@@ -279,7 +279,7 @@ fn promote(s: &mut Session, side: Side, from: &str, into: &[&str]) -> Result<(),
         .replace_unit(leader.id, into[0], UnitKind::Leader)
         .map_err(refused)?;
     let mut new = NewCounter::new(into[1], UnitKind::Leader, ForceBox::Retained);
-    new.rg = leader.rg.clone();
+    new.rg = leader.rg.as_ref().map(ToString::to_string);
     new.rg_row = leader.rg_row;
     let added = force.add(new);
     let result = format!(

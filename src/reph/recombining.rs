@@ -114,7 +114,7 @@ pub fn recombine(s: &mut Session, side: Side, exempt: &[CounterId]) -> Result<()
     for c in &force.counters {
         if c.kind == UnitKind::Hs && retained(c) && !exempt.contains(&c.id) {
             let key = (
-                c.unit.clone(),
+                c.unit.to_string(),
                 c.isolated_area().map(str::to_string),
                 c.has(&Condition::Nkvd),
             );

@@ -27,7 +27,13 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
                     UnitKind::Leader | UnitKind::Commissar | UnitKind::ArmorLeader
                 )
             })
-            .map(|c| (c.id, c.unit.clone(), c.isolated_area().map(str::to_string)))
+            .map(|c| {
+                (
+                    c.id,
+                    c.unit.to_string(),
+                    c.isolated_area().map(str::to_string),
+                )
+            })
             .collect();
         for (id, unit, area) in leaders {
             any = true;

@@ -299,9 +299,9 @@ fn apply(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
             c.rg_row == Some(row_index + 1) && c.kind == UnitKind::Leader && c.unit == leader
         });
         if let Some(c) = counter {
-            c.unit = commissar.to_string();
+            c.unit = commissar.into();
             c.kind = UnitKind::Commissar;
-            c.note = format!("exchanged for the {leader} (12.6226, READINGS.md C18)");
+            c.note = format!("exchanged for the {leader} (12.6226, READINGS.md C18)").into();
         }
         let row = &mut files.purchases[row_index];
         row.leaders =
