@@ -71,6 +71,11 @@ impl Output {
         }
     }
 
+    /// Whether anyone will read what is said (not so in a replay).
+    pub fn listening(&self) -> bool {
+        !matches!(self.sink, Sink::Nowhere)
+    }
+
     /// One line (or several) of commentary.
     pub fn say(&mut self, text: &str) {
         for line in text

@@ -228,8 +228,12 @@ impl Session<'_> {
                 .map(|f| format!("{} {}", f.mark, f.text))
                 .collect(),
         };
-        let text = format!("{what}: {}", render::resolution(&r).trim_end());
-        self.say(text);
+        // A roll is always journalled (so a step's gist is never needed
+        // for it): its words are made only for someone to read them.
+        if self.out.listening() {
+            let text = format!("{what}: {}", render::resolution(&r).trim_end());
+            self.say(text);
+        }
         self.journal(
             Entry::roll(
                 step,
