@@ -152,6 +152,11 @@ impl Answers {
         struct Top {
             isolation: Option<IsolationAnswers>,
         }
+        // Without the word there is no such table: the file is parsed once,
+        // below (a replay reads one answers text per scenario recorded).
+        if !self.text.contains("isolation") {
+            return Ok(None);
+        }
         let top: Top = toml::from_str(&self.text).map_err(|e| {
             self.syntax(
                 e.span().map_or(0, |s| s.start),

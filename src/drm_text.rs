@@ -10,27 +10,32 @@ use crate::drm::Drm;
 /// or rule, `\`, `;`, `(` and `)` are written `\\`, `\;`, `\(`, `\)`, so
 /// [`parse_drms`] reads back exactly what was written.
 pub fn drms_text(drms: &[Drm]) -> String {
-    drms.iter()
-        .map(|d| {
-            let mut s = format!("{:+} {}", d.value, escape(&d.reason));
-            if !d.rule.is_empty() {
-                s.push_str(&format!(" ({})", escape(&d.rule)));
-            }
-            s
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+    use std::fmt::Write;
+    // Written into one string: every roll of a RePh (and of a replay)
+    // journals its DRMs.
+    let mut out = String::new();
+    for (i, d) in drms.iter().enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
+        let _ = write!(out, "{:+} ", d.value);
+        escape_into(&mut out, &d.reason);
+        if !d.rule.is_empty() {
+            out.push_str(" (");
+            escape_into(&mut out, &d.rule);
+            out.push(')');
+        }
+    }
+    out
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         if matches!(c, '\\' | ';' | '(' | ')') {
             out.push('\\');
         }
         out.push(c);
     }
-    out
 }
 
 /// One character of DRM text after escapes are read.

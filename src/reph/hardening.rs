@@ -208,15 +208,18 @@ fn mmc(s: &mut Session, side: Side, heroes: &[Option<String>]) -> Result<(), Err
         .iter()
         .filter(|c| eligible(c))
         .collect();
-    s.say(format!(
-        "12.6123: {rolled} MMC from the DR{} may Battle Harden. Eligible: {}",
-        if heroes.is_empty() {
-            String::new()
-        } else {
-            format!(" and {} from Heroes", heroes.len())
-        },
-        listed(&candidates)
-    ));
+    // The DR is journalled: these words are for the players only.
+    if s.out.listening() {
+        s.say(format!(
+            "12.6123: {rolled} MMC from the DR{} may Battle Harden. Eligible: {}",
+            if heroes.is_empty() {
+                String::new()
+            } else {
+                format!(" and {} from Heroes", heroes.len())
+            },
+            listed(&candidates)
+        ));
+    }
     if allowed == 0 {
         return Ok(());
     }

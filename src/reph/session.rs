@@ -162,8 +162,12 @@ impl Session<'_> {
     /// step `step_of` its side, public or secret as it was given. The step
     /// runner calls this when a step ends, for answers no row followed.
     pub fn journal_answers(&mut self, step_of: impl Fn(Side) -> String) {
+        let answered = self.prompter.take_answered();
+        if answered.is_empty() {
+            return;
+        }
         let day = self.state.campaign.cg_day().to_string();
-        for a in self.prompter.take_answered() {
+        for a in answered {
             let entry = Entry::answer(
                 &step_of(a.side),
                 Some(a.side),
