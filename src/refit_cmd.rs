@@ -137,11 +137,12 @@ impl<'a> Run<'a> {
     }
 
     /// Runs `f` on a copy of the campaign; commits it (with a snapshot for
-    /// undo) only if it succeeds, so a failed step changes nothing. What the
-    /// step said is written only after the commit.
+    /// undo, made by `snapshot` only then: a replay keeps none) only if it
+    /// succeeds, so a failed step changes nothing. What the step said is
+    /// written only after the commit.
     fn step<T>(
         &mut self,
-        snapshot: Snapshot,
+        snapshot: impl FnOnce() -> Snapshot,
         f: impl FnOnce(&mut Session) -> Result<T, Error>,
     ) -> Result<T, Error> {
         self.prompter.set_day(self.state.campaign.cg_day());
@@ -185,6 +186,7 @@ impl<'a> Run<'a> {
         self.dice.save_position(&mut next);
         match self.keep {
             Keep::Disk(store) => {
+                let snapshot = snapshot();
                 let files = self.written.files(&next);
                 // Never write a campaign that would not load again: a step
                 // written at once is checked here; the steps of a batch, with
@@ -378,7 +380,11 @@ pub(crate) fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
         run.out.flush()?;
         return Ok(false);
     }
-    let label = format!("scenario {n} recorded, RePh after it begins (public)");
-    run.step(Snapshot::public(label), scenario_record::record)?;
+    let snapshot = || {
+        Snapshot::public(format!(
+            "scenario {n} recorded, RePh after it begins (public)"
+        ))
+    };
+    run.step(snapshot, scenario_record::record)?;
     Ok(true)
 }

@@ -51,8 +51,13 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
 
 /// The purchases of `votg buy` for `side`, as one step of `run`.
 pub(crate) fn buy_in(run: &mut Run, side: Side, purchases: &[String]) -> Result<(), Error> {
-    let label = format!("{} 12.621 buy {}", side.name(), purchases.join(", "));
-    run.step(Snapshot::secret(side, label), |s| {
+    let snapshot = || {
+        Snapshot::secret(
+            side,
+            format!("{} 12.621 buy {}", side.name(), purchases.join(", ")),
+        )
+    };
+    run.step(snapshot, |s| {
         roster_line::check(s, side)?;
         let given = purchases.iter().map(|p| p.as_str().into()).collect();
         s.prompter

@@ -69,20 +69,22 @@ impl Run<'_> {
                 }
                 return Err(not_yet(side.name(), id));
             };
-            let label = format!("{} {} {}", side.name(), id, id.step().title);
             // A side's own step, secret or not, is that side's to undo.
-            let snapshot = Snapshot {
+            let snapshot = || Snapshot {
                 side: Some(side),
                 secret: id.step().scope == (Scope::PerSide { secret: true }),
-                label,
+                label: format!("{} {} {}", side.name(), id, id.step().title),
             };
             self.step(snapshot, |s| {
-                s.say(format!(
-                    "== {} — {} {} ==",
-                    side.name(),
-                    id,
-                    id.step().title
-                ));
+                // A heading is never a step's gist: made only to be read.
+                if s.out.listening() {
+                    s.say(format!(
+                        "== {} — {} {} ==",
+                        side.name(),
+                        id,
+                        id.step().title
+                    ));
+                }
                 let mark = mark(s);
                 f(s, side)?;
                 close(s, &[side], id, Flow::Next, mark);
@@ -128,8 +130,8 @@ impl Run<'_> {
         let Action::Joint(f) = id.step().action else {
             return Err(not_yet("both sides", id));
         };
-        let label = format!("{} {} (public)", id, id.step().title);
-        self.step(Snapshot::public(label), |s| {
+        let snapshot = || Snapshot::public(format!("{} {} (public)", id, id.step().title));
+        self.step(snapshot, |s| {
             let mark = mark(s);
             let flow = f(s)?;
             close(s, &Side::BOTH, id, flow, mark);
