@@ -29,16 +29,25 @@ pub fn rows_where(
     bytes: &[u8],
     keep: impl Fn(&csv::ByteRecord) -> bool,
 ) -> Option<Vec<JournalRow>> {
+    rows_read(bytes, bytes.len(), keep)
+}
+
+/// Like [`rows_where`], from a reader of about `len` bytes.
+fn rows_read(
+    from: impl std::io::Read,
+    len: usize,
+    keep: impl Fn(&csv::ByteRecord) -> bool,
+) -> Option<Vec<JournalRow>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
-        .from_reader(bytes);
+        .from_reader(from);
     let header = reader.byte_headers().ok()?;
     if header.len() != COLUMNS.len() || header.iter().zip(COLUMNS).any(|(a, b)| a != b.as_bytes()) {
         return None;
     }
     // Rows of a few hundred bytes each: a first guess that saves most
     // reallocations of the vector.
-    let mut out = Vec::with_capacity(bytes.len() / 200);
+    let mut out = Vec::with_capacity(len / 200);
     let mut record = csv::ByteRecord::new();
     while reader.read_byte_record(&mut record).ok()? {
         if record.len() != COLUMNS.len() {
@@ -61,13 +70,34 @@ pub fn rows_maybe_where(
     maybe: impl Fn(&[u8]) -> bool,
     keep: impl Fn(&csv::ByteRecord) -> bool,
 ) -> Option<Vec<JournalRow>> {
-    let mut chosen = Vec::with_capacity(bytes.len() / 2);
-    for (i, record) in records(bytes).enumerate() {
-        if i == 0 || maybe(record) {
-            chosen.extend_from_slice(record);
+    let chosen = records(bytes)
+        .enumerate()
+        .filter(|&(i, record)| i == 0 || maybe(record))
+        .map(|(_, record)| record);
+    let from = Pieces {
+        pieces: chosen,
+        current: &[],
+    };
+    rows_read(from, bytes.len() / 3, keep)
+}
+
+/// Slices read one after another, as one file (without copying them
+/// together first).
+struct Pieces<'a, I> {
+    pieces: I,
+    current: &'a [u8],
+}
+
+impl<'a, I: Iterator<Item = &'a [u8]>> std::io::Read for Pieces<'a, I> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while self.current.is_empty() {
+            match self.pieces.next() {
+                Some(piece) => self.current = piece,
+                None => return Ok(0),
+            }
         }
+        self.current.read(buf)
     }
-    rows_where(&chosen, keep)
 }
 
 /// The records of a CSV file as written, each with its line end: a line
