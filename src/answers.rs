@@ -268,7 +268,9 @@ impl Answers {
     }
 
     pub fn get(&self, side: Side, name: &str) -> Option<&toml::Value> {
-        if let Some(replayed) = self.replayed(&format!("{}.{name}", side.id())) {
+        if self.replay.is_some()
+            && let Some(replayed) = self.replayed(&format!("{}.{name}", side.id()))
+        {
             return replayed;
         }
         self.of_day(side)

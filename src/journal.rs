@@ -271,13 +271,13 @@ impl JournalRow {
         parse_drms(&self.drms)
     }
 
-    /// The answer of an answer row, as given.
+    /// The answer of an answer row, as given: one TOML value (a replay
+    /// reads every answer of the campaign).
     pub fn answer_value(&self) -> Option<toml::Value> {
         if self.kind != Kind::Answer {
             return None;
         }
-        let table: toml::Table = toml::from_str(&format!("v = {}", self.answer)).ok()?;
-        table.get("v").cloned()
+        self.answer.parse().ok()
     }
 
     /// A row of a schema-1 journal: its kind from whether it has dice.
@@ -319,6 +319,31 @@ pub fn append(rows: &mut Vec<JournalRow>, cg_day: &str, entry: Entry) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_sample_answer_reads_as_the_value_it_was_written_from() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
+        let mut read = 0;
+        for e in std::fs::read_dir(root).unwrap() {
+            let Ok(bytes) = std::fs::read(e.unwrap().path().join("journal.csv")) else {
+                continue;
+            };
+            for row in fast_read::rows(&bytes).unwrap() {
+                if row.kind != Kind::Answer {
+                    continue;
+                }
+                let value = row
+                    .answer_value()
+                    .expect("an answer row holds a TOML value");
+                // Written as the value's own text, it reads back the same.
+                assert_eq!(value.to_string(), row.answer.as_str());
+                let table: toml::Table = toml::from_str(&format!("v = {}", row.answer)).unwrap();
+                assert_eq!(Some(&value), table.get("v"));
+                read += 1;
+            }
+        }
+        assert!(read > 50, "the samples hold answers");
+    }
+
     use super::*;
 
     #[test]
