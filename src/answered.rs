@@ -120,10 +120,7 @@ impl Prompter {
         name: &str,
         question: &str,
     ) -> Result<Vec<String>, Error> {
-        let defaulted = self.absent(side, name);
-        let v = self.ask_optional_list(side, name, question)?;
-        self.record(side, name, question, strings(&v), defaulted);
-        Ok(v)
+        self.checked_list(side, name, question, &|_| Ok(()))
     }
 
     /// An optional list a terminal asks again until `valid` passes.

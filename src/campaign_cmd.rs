@@ -53,19 +53,12 @@ pub(crate) fn read_as(
         Journal::Skip => &["journal.csv"],
         Journal::Read | Journal::Where { .. } => &[],
     };
-    let quick = Store::read_committed_quick(dir, digest_only);
-    if let Some(state) = quick
-        .as_ref()
-        .and_then(|(files, digested)| parsed_copy::read(dir, files, digested, tables, journal))
+    if let Some(state) = Store::read_committed_quick(dir, digest_only)
+        .and_then(|(files, digested)| parsed_copy::read(dir, &files, &digested, tables, journal))
     {
         return Ok(state);
     }
-    let files = Store::read_committed(dir)?;
-    // The copy was just tried on these very files: no need to read it again.
-    if quick.is_some_and(|(quick, digested)| digested.is_empty() && quick == files) {
-        return load_files(dir, &files, tables);
-    }
-    loaded(dir, &files, tables, journal)
+    loaded(dir, &Store::read_committed(dir)?, tables, journal)
 }
 
 /// A campaign of an older schema is migrated in memory, and the players
@@ -80,11 +73,6 @@ fn loaded(
     if let Some(state) = parsed_copy::read(dir, files, &Default::default(), tables, journal) {
         return Ok(state);
     }
-    load_files(dir, files, tables)
-}
-
-/// The campaign parsed and checked from its files.
-fn load_files(dir: &Path, files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
     let (state, notes) = CampaignState::load(files, tables)?;
     // On stderr: standard output may be a CSV or JSON document.
     if !notes.is_empty() {

@@ -33,7 +33,7 @@ enum Sink {
 }
 
 /// Whether a line says there was nothing to do ("Nothing", "nothing" …).
-fn says_nothing(line: &str) -> bool {
+pub fn says_nothing(line: &str) -> bool {
     let bytes = line.as_bytes();
     // Every line of every step passes here: look only where an n starts.
     memchr::memchr2_iter(b'n', b'N', bytes).any(|at| {

@@ -104,24 +104,10 @@ impl Prompter {
         }
     }
 
-    /// An optional list: missing means none (the rules' default).
-    pub(crate) fn ask_optional_list(
-        &mut self,
-        side: Side,
-        name: &str,
-        question: &str,
-    ) -> Result<Vec<String>, Error> {
-        if let Prompter::Scripted(a) = self
-            && a.get(side, name).is_none()
-        {
-            return Ok(vec![]);
-        }
-        self.ask_list(side, name, question)
-    }
-
-    /// An optional list whose line a terminal checks with `valid` and asks
-    /// again until it passes (an empty line is none); an answers file's list
-    /// is checked by the caller, who refuses it.
+    /// An optional list (missing means none, the rules' default) whose line
+    /// a terminal checks with `valid` and asks again until it passes (an
+    /// empty line is none); an answers file's list is checked by the
+    /// caller, who refuses it.
     pub(crate) fn ask_checked_list(
         &mut self,
         side: Side,
@@ -129,8 +115,11 @@ impl Prompter {
         question: &str,
         valid: &dyn Fn(&str) -> Result<(), String>,
     ) -> Result<Vec<String>, Error> {
-        if let Prompter::Scripted(_) = self {
-            return self.ask_optional_list(side, name, question);
+        if let Prompter::Scripted(a) = self {
+            if a.get(side, name).is_none() {
+                return Ok(vec![]);
+            }
+            return self.ask_list(side, name, question);
         }
         self.terminal_or_missing(side, name)?;
         typed_list(question, valid)

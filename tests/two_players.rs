@@ -15,9 +15,14 @@ use rexpect::session::{PtySession, spawn_with_options};
 fn refit_at_a_terminal(c: &Camp) -> PtySession {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
     cmd.args(["refit", c.path()])
-        .env("TERM", "xterm")
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z");
+    at_a_terminal(cmd)
+}
+
+/// `cmd` run on a pseudo-terminal 200 columns wide, as a player runs it.
+fn at_a_terminal(mut cmd: Command) -> PtySession {
+    cmd.env("TERM", "xterm")
         .env("COLUMNS", "200")
-        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
         .env_remove("VOTG_CRASH_AT");
     let options = Options::new()
         .timeout_ms(Some(30_000))
@@ -99,14 +104,8 @@ fn rule_12_6152_a_repair_number_typo_is_asked_again() {
     );
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
     cmd.args(["refit", dir.to_str().unwrap()])
-        .args(["--side", "german", "--until", "12.615g"])
-        .env("TERM", "xterm")
-        .env("COLUMNS", "200")
-        .env_remove("VOTG_CRASH_AT");
-    let options = Options::new()
-        .timeout_ms(Some(30_000))
-        .strip_ansi_escape_codes(true);
-    let mut p = spawn_with_options(cmd, options).unwrap();
+        .args(["--side", "german", "--until", "12.615g"]);
+    let mut p = at_a_terminal(cmd);
     p.exp_string("Control all hexes of building F36").unwrap();
     p.send_line("n").unwrap();
     p.exp_string("partially armored").unwrap();

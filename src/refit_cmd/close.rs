@@ -28,7 +28,7 @@ pub(crate) fn close(s: &mut Session, sides: &[Side], id: StepId, flow: Flow, mar
         let result = match why.as_str() {
             "" => "nothing to do".to_string(),
             // The step said so in its own words.
-            w if w.to_lowercase().contains("nothing") => w.to_string(),
+            w if crate::output::says_nothing(w) => w.to_string(),
             w => format!("done without a roll or choice: {w}"),
         };
         for side in one_row_for(sides, id) {

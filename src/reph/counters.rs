@@ -60,6 +60,39 @@ pub fn ids(s: &Session, side: Side, keep: impl Fn(&Counter) -> bool) -> Vec<Coun
         .collect()
 }
 
+/// The ids among `ids` whose counter in the side's force passes `keep`.
+pub fn among(
+    s: &Session,
+    side: Side,
+    ids: &[CounterId],
+    keep: impl Fn(&Counter) -> bool,
+) -> Vec<CounterId> {
+    let force = &s.state.side(side).force;
+    ids.iter()
+        .copied()
+        .filter(|id| force.get(*id).is_some_and(&keep))
+        .collect()
+}
+
+/// An optional list answered as `read` reads it: a terminal asks again
+/// until `read` accepts the line; an answers file's list that `read`
+/// refuses is refused (nothing changes).
+pub fn checked<T>(
+    s: &mut Session,
+    side: Side,
+    name: &str,
+    question: &str,
+    read: impl Fn(&[String]) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let valid = |line: &str| {
+        read(&[line.to_string()])
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let words = s.prompter.checked_list(side, name, question, &valid)?;
+    read(&words)
+}
+
 /// An optional list of counter ids out of `candidates` (none by default).
 /// Not asked when there is no candidate.
 pub fn ask_ids(
@@ -73,21 +106,13 @@ pub fn ask_ids(
         return Ok(vec![]);
     }
     let listed: Vec<String> = candidates.iter().map(|id| describe(s, *id)).collect();
-    let valid = |line: &str| {
-        chosen(&[line.to_string()], side, name, candidates, &listed)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    };
-    let words = s.prompter.checked_list(
-        side,
-        name,
-        &format!(
-            "{question} ({}; counter ids, none by default)",
-            listed.join(", ")
-        ),
-        &valid,
-    )?;
-    chosen(&words, side, name, candidates, &listed)
+    let question = format!(
+        "{question} ({}; counter ids, none by default)",
+        listed.join(", ")
+    );
+    checked(s, side, name, &question, |words| {
+        chosen(words, side, name, candidates, &listed)
+    })
 }
 
 /// The counter ids in `words`, each one of `candidates`.

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::force::{Condition, Counter, ForceBox, UnitKind};
 use crate::journal::Entry;
 use crate::reph::counters::{
-    ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated, weapon,
+    among, ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated, weapon,
 };
 use crate::reph::repair_number;
 use crate::reph::session::Session;
@@ -64,17 +64,7 @@ fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
         "12.6152: weapons that only Non-Qualified Use (A21.13) can repair",
         &cands,
     )?;
-    let vehicles: Vec<_> = cands
-        .iter()
-        .copied()
-        .filter(|id| {
-            s.state
-                .side(side)
-                .force
-                .get(*id)
-                .is_some_and(|c| c.kind == UnitKind::Vehicle)
-        })
-        .collect();
+    let vehicles = among(s, side, &cands, |c| c.kind == UnitKind::Vehicle);
     let ma = ask_ids(
         s,
         side,

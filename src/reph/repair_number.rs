@@ -8,7 +8,7 @@
 use crate::drm::Drm;
 use crate::error::Error;
 use crate::force::{Counter, CounterId};
-use crate::reph::counters::{describe, ids, weapon};
+use crate::reph::counters::{among, checked, describe, ids, weapon};
 use crate::reph::session::Session;
 use crate::side::Side;
 
@@ -41,39 +41,21 @@ pub fn drm(c: &Counter) -> Drm {
 /// Not asked when every number is known. A weapon left out keeps none
 /// (and repairs with [`DEFAULT`]).
 pub fn ask(s: &mut Session, side: Side, weapons: &[CounterId]) -> Result<(), Error> {
-    let unknown: Vec<CounterId> = weapons
-        .iter()
-        .copied()
-        .filter(|id| {
-            s.state
-                .side(side)
-                .force
-                .get(*id)
-                .is_some_and(|c| c.repair.is_none())
-        })
-        .collect();
+    let unknown = among(s, side, weapons, |c| c.repair.is_none());
     if unknown.is_empty() {
         return Ok(());
     }
     let listed: Vec<String> = unknown.iter().map(|id| describe(s, *id)).collect();
     let weapons = ids(s, side, weapon);
-    let valid = |line: &str| {
-        parse(&[line.to_string()], side, &weapons, &listed)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    };
-    let words = s.prompter.checked_list(
-        side,
-        QUESTION,
-        &format!(
-            "12.6152: the Repair Number printed on each malfunctioned weapon (A9.72) — {}; \
-             type e.g. `{} 2`, several separated by commas; one not given repairs with {DEFAULT} (READINGS.md C38)",
-            listed.join(", "),
-            unknown[0]
-        ),
-        &valid,
-    )?;
-    let given = parse(&words, side, &weapons, &listed)?;
+    let question = format!(
+        "12.6152: the Repair Number printed on each malfunctioned weapon (A9.72) — {}; \
+         type e.g. `{} 2`, several separated by commas; one not given repairs with {DEFAULT} (READINGS.md C38)",
+        listed.join(", "),
+        unknown[0]
+    );
+    let given = checked(s, side, QUESTION, &question, |words| {
+        parse(words, side, &weapons, &listed)
+    })?;
     for (id, n) in given.into_iter().filter(|(id, _)| unknown.contains(id)) {
         if let Some(c) = s.state.side_mut(side).force.get_mut(id) {
             c.repair = Some(n);
