@@ -40,6 +40,7 @@ pub mod rg_chart;
 pub mod roster;
 pub mod seed;
 pub mod sheet_fit;
+pub mod sheet_grid;
 pub mod sheets;
 pub mod side;
 pub mod side_dice;

@@ -4,7 +4,7 @@
 //! it belongs to, and a column too wide even alone is folded inside its cell.
 //! Nothing is cut: every cell of the wide table appears in one of the parts.
 
-use comfy_table::{ContentArrangement, Table, presets};
+use crate::sheet_grid;
 
 /// The narrowest terminal the sheets are laid out for.
 pub const MIN_WIDTH: usize = 80;
@@ -40,9 +40,10 @@ pub struct Sheet {
 fn column_width(sheet: &Sheet, col: usize) -> usize {
     let cells = std::iter::once(&sheet.header[col]).chain(sheet.rows.iter().map(|r| &r[col]));
     cells
-        .flat_map(|c| c.lines().map(|l| l.chars().count()))
+        .map(|c| sheet_grid::widest_line(c))
         .max()
         .unwrap_or(0)
+        .max(1)
         + 3
 }
 
@@ -84,29 +85,15 @@ impl Sheet {
         parts
     }
 
-    fn table(&self, cols: &[usize], width: Option<usize>) -> Table {
-        let mut t = Table::new();
-        t.load_style(presets::UTF8_FULL_CONDENSED);
-        match width {
-            Some(w) => {
-                t.set_content_arrangement(ContentArrangement::Dynamic);
-                t.set_width(w as u16);
-            }
-            None => {
-                t.set_content_arrangement(ContentArrangement::Disabled);
-            }
-        }
-        t.set_header(cols.iter().map(|&c| self.header[c].clone()));
-        for r in &self.rows {
-            t.add_row(cols.iter().map(|&c| r[c].clone()));
-        }
-        t
+    fn grid(&self, cols: &[usize], width: Option<usize>) -> String {
+        let header: Vec<&str> = cols.iter().map(|&c| self.header[c].as_str()).collect();
+        sheet_grid::draw(&header, &self.rows, cols, width)
     }
 
     /// The whole table on one grid, however wide (`--wide`).
     pub fn wide(&self) -> String {
         let all: Vec<usize> = (0..self.header.len()).collect();
-        format!("{}\n", self.table(&all, None))
+        format!("{}\n", self.grid(&all, None))
     }
 
     /// Stacked tables, each at most `width` characters wide.
@@ -123,7 +110,8 @@ impl Sheet {
                 let title = format!("({}/{n}) {}", i + 1, names.join(", "));
                 out.push_str(&fold(&title, width, 6));
             }
-            out.push_str(&format!("{}\n", self.table(cols, Some(width))));
+            out.push_str(&self.grid(cols, Some(width)));
+            out.push('\n');
         }
         out
     }

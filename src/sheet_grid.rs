@@ -1,0 +1,198 @@
+//! A text sheet's grid, drawn in comfy-table's `UTF8_FULL_CONDENSED` style.
+//!
+//! comfy-table lays out every cell on its own (splitting, measuring and
+//! padding each through its styling machinery), which for a journal of a
+//! thousand rows was most of `votg log`'s time. A sheet needs only
+//! left-aligned cells in columns as wide as their content, so it is drawn
+//! here: byte for byte what comfy-table draws for any grid that fits (a unit
+//! test compares the two on random sheets). A grid wider than the terminal
+//! has its last column folded at spaces to the room the others leave —
+//! comfy-table would have folded it a little differently; no figure is cut.
+//! The charts (`votg table`) are still comfy-table's.
+
+use unicode_width::UnicodeWidthStr;
+
+/// The columns' content widths: the widest line of each (an empty column
+/// is one wide, as comfy-table draws it).
+fn natural_widths<R: AsRef<str>>(header: &[&str], rows: &[Vec<R>], cols: &[usize]) -> Vec<usize> {
+    let mut widths: Vec<usize> = header.iter().map(|h| widest_line(h).max(1)).collect();
+    for row in rows {
+        for (w, &c) in widths.iter_mut().zip(cols) {
+            *w = (*w).max(widest_line(row[c].as_ref()));
+        }
+    }
+    widths
+}
+
+/// The display width of `text`'s widest line.
+pub fn widest_line(text: &str) -> usize {
+    text.split('\n').map(display_width).max().unwrap_or(0)
+}
+
+/// Display width (ASCII, nearly all of a sheet, is one column a byte).
+fn display_width(line: &str) -> usize {
+    if line.is_ascii() {
+        line.len()
+    } else {
+        line.width()
+    }
+}
+
+/// Characters a grid of columns `widths` wide takes: a border, then each
+/// column with a space either side and a border.
+pub fn grid_width(widths: &[usize]) -> usize {
+    1 + widths.iter().map(|w| w + 3).sum::<usize>()
+}
+
+/// Draws columns `cols` of `rows` under `header` (one title a column) as
+/// a grid, with no final newline (as comfy-table's `Display`). With `fit`,
+/// a grid wider than `fit` has its last column narrowed to what the other
+/// columns leave (at least 10 characters) and its cells folded.
+pub fn draw<R: AsRef<str>>(
+    header: &[&str],
+    rows: &[Vec<R>],
+    cols: &[usize],
+    fit: Option<usize>,
+) -> String {
+    let mut widths = natural_widths(header, rows, cols);
+    let mut fold_last = None;
+    if let (Some(fit), Some(last)) = (fit, widths.len().checked_sub(1)) {
+        let others = grid_width(&widths[..last]);
+        let room = fit.saturating_sub(others + 3).max(10);
+        if room < widths[last] {
+            widths[last] = room;
+            fold_last = Some(room);
+        }
+    }
+    let line_len = grid_width(&widths) * 3;
+    let mut out = String::with_capacity(line_len * (rows.len() + 4));
+    rule(&mut out, &widths, ('┌', '─', '┬', '┐'));
+    out.push('\n');
+    row(&mut out, header, &widths, fold_last);
+    out.push('\n');
+    rule(&mut out, &widths, ('╞', '═', '╪', '╡'));
+    let mut cells: Vec<&str> = Vec::with_capacity(cols.len());
+    for r in rows {
+        cells.clear();
+        cells.extend(cols.iter().map(|&c| r[c].as_ref()));
+        out.push('\n');
+        row(&mut out, &cells, &widths, fold_last);
+    }
+    out.push('\n');
+    rule(&mut out, &widths, ('└', '─', '┴', '┘'));
+    out
+}
+
+/// A horizontal line: left corner, fill, junction, right corner.
+fn rule(out: &mut String, widths: &[usize], (left, fill, join, right): (char, char, char, char)) {
+    out.push(left);
+    for (i, w) in widths.iter().enumerate() {
+        if i > 0 {
+            out.push(join);
+        }
+        out.extend(std::iter::repeat_n(fill, w + 2));
+    }
+    out.push(right);
+}
+
+/// One row of cells, as many text lines as its tallest cell.
+fn row(out: &mut String, cells: &[&str], widths: &[usize], fold_last: Option<usize>) {
+    let last = cells.len().saturating_sub(1);
+    let one_line = cells.iter().all(|c| !c.contains('\n'))
+        && fold_last.is_none_or(|room| cells.get(last).is_none_or(|c| display_width(c) <= room));
+    if one_line {
+        // Nearly every row of a sheet: drawn without splitting any cell.
+        text_line(out, cells.iter().copied(), widths);
+        return;
+    }
+    let lines: Vec<Vec<&str>> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match fold_last {
+            Some(room) if i == last => c.split('\n').flat_map(|l| fold(l, room)).collect(),
+            _ => c.split('\n').collect(),
+        })
+        .collect();
+    let height = lines.iter().map(Vec::len).max().unwrap_or(1);
+    for n in 0..height {
+        if n > 0 {
+            out.push('\n');
+        }
+        text_line(
+            out,
+            lines.iter().map(|cell| cell.get(n).copied().unwrap_or("")),
+            widths,
+        );
+    }
+}
+
+/// One line of text across the grid: each cell's piece, padded.
+fn text_line<'a>(out: &mut String, pieces: impl Iterator<Item = &'a str>, widths: &[usize]) {
+    out.push('│');
+    for (i, (text, w)) in pieces.zip(widths).enumerate() {
+        if i > 0 {
+            out.push('┆');
+        }
+        out.push(' ');
+        out.push_str(text);
+        pad(out, w.saturating_sub(display_width(text)) + 1);
+    }
+    out.push('│');
+}
+
+/// `n` spaces.
+fn pad(out: &mut String, mut n: usize) {
+    const SPACES: &str = "                                                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
+}
+
+/// `line` cut into pieces at most `room` wide: at spaces where it can be,
+/// inside a word longer than `room` where it must.
+fn fold(line: &str, room: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = line;
+    while display_width(rest) > room {
+        let cut = cut_at(rest, room);
+        pieces.push(rest[..cut].trim_end_matches(' '));
+        rest = rest[cut..].trim_start_matches(' ');
+    }
+    pieces.push(rest);
+    pieces
+}
+
+/// Where to cut `text` (wider than `room`): after the last space that
+/// leaves the head within `room`, else at `room` columns (never nothing).
+fn cut_at(text: &str, room: usize) -> usize {
+    let mut width = 0;
+    let mut hard = 0;
+    let mut soft = None;
+    for (at, c) in text.char_indices() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if width + w > room {
+            break;
+        }
+        width += w;
+        hard = at + c.len_utf8();
+        if c == ' ' && at > 0 {
+            soft = Some(at);
+        }
+    }
+    let hard = if hard == 0 {
+        text.chars().next().map_or(0, char::len_utf8)
+    } else {
+        hard
+    };
+    match soft {
+        // A space just past the room is a clean cut too.
+        _ if text[hard..].starts_with(' ') => hard,
+        Some(at) => at,
+        None => hard,
+    }
+}
+
+#[cfg(test)]
+mod tests;
