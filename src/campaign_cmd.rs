@@ -224,14 +224,26 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// The text, CSV or JSON of `sheet` (a title above the text form);
+    /// The text, CSV or JSON of `sheet` (a title, if any, above the text
+    /// form);
     /// `json`, when given, is the typed data instead of the sheet's cells.
     fn render(self, title: &str, sheet: &Sheet, json: Option<String>) -> String {
         match self.format {
             Format::Csv => sheet.csv(),
             Format::Json => json.unwrap_or_else(|| sheet.json()),
-            Format::Text if self.wide => format!("{title}\n{}", sheet.wide()),
-            Format::Text => format!("{title}\n{}", sheet.fit(terminal_width())),
+            Format::Text => {
+                let mut out = String::new();
+                if !title.is_empty() {
+                    out.push_str(title);
+                    out.push('\n');
+                }
+                if self.wide {
+                    sheet.wide_into(&mut out);
+                } else {
+                    sheet.fit_into(&mut out, terminal_width());
+                }
+                out
+            }
         }
     }
 }
@@ -343,12 +355,9 @@ pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> 
     // the other side has.
     let sheet = sheets::log(&rows, !view.reveal);
     let mut out = view.shown.render("", &sheet, None);
-    if view.shown.format == Format::Text {
-        out = out.trim_start_matches('\n').to_string();
-        if !view.reveal {
-            // Said always, so it tells nothing about how many there are.
-            out.push_str("Any secret row(s) hidden: --side S shows a side's own, --reveal all.\n");
-        }
+    if view.shown.format == Format::Text && !view.reveal {
+        // Said always, so it tells nothing about how many there are.
+        out.push_str("Any secret row(s) hidden: --side S shows a side's own, --reveal all.\n");
     }
     Ok(out)
 }

@@ -4,6 +4,8 @@
 //! it belongs to, and a column too wide even alone is folded inside its cell.
 //! Nothing is cut: every cell of the wide table appears in one of the parts.
 
+use compact_str::CompactString;
+
 use crate::sheet_grid;
 
 /// The narrowest terminal the sheets are laid out for.
@@ -31,20 +33,16 @@ pub fn terminal_width() -> usize {
 #[derive(Debug, Clone, Default)]
 pub struct Sheet {
     pub header: Vec<String>,
-    pub rows: Vec<Vec<String>>,
+    pub rows: Vec<Vec<CompactString>>,
     pub keys: usize,
 }
 
 /// Characters a column takes in a grid: its widest line, plus a border and
 /// a space each side.
 fn column_width(sheet: &Sheet, col: usize) -> usize {
-    let cells = std::iter::once(&sheet.header[col]).chain(sheet.rows.iter().map(|r| &r[col]));
-    cells
-        .map(|c| sheet_grid::widest_line(c))
-        .max()
-        .unwrap_or(0)
-        .max(1)
-        + 3
+    let cells = std::iter::once(sheet.header[col].as_str())
+        .chain(sheet.rows.iter().map(|r| r[col].as_str()));
+    cells.map(sheet_grid::widest_line).max().unwrap_or(0).max(1) + 3
 }
 
 impl Sheet {
@@ -56,7 +54,10 @@ impl Sheet {
         }
     }
 
-    pub fn push(&mut self, row: Vec<String>) {
+    /// A row of cells (most fit inside a `CompactString`, so a sheet of a
+    /// thousand journal rows is not ten thousand allocations).
+    pub fn push<S: Into<CompactString>>(&mut self, row: impl IntoIterator<Item = S>) {
+        let row: Vec<CompactString> = row.into_iter().map(Into::into).collect();
         debug_assert_eq!(row.len(), self.header.len());
         self.rows.push(row);
     }
@@ -85,22 +86,36 @@ impl Sheet {
         parts
     }
 
-    fn grid(&self, cols: &[usize], width: Option<usize>) -> String {
+    fn grid(&self, out: &mut String, cols: &[usize], width: Option<usize>) {
         let header: Vec<&str> = cols.iter().map(|&c| self.header[c].as_str()).collect();
-        sheet_grid::draw(&header, &self.rows, cols, width)
+        sheet_grid::draw_into(out, &header, &self.rows, cols, width);
+        out.push('\n');
     }
 
     /// The whole table on one grid, however wide (`--wide`).
     pub fn wide(&self) -> String {
+        let mut out = String::new();
+        self.wide_into(&mut out);
+        out
+    }
+
+    /// [`Sheet::wide`], appended to `out`.
+    pub fn wide_into(&self, out: &mut String) {
         let all: Vec<usize> = (0..self.header.len()).collect();
-        format!("{}\n", self.grid(&all, None))
+        self.grid(out, &all, None);
     }
 
     /// Stacked tables, each at most `width` characters wide.
     pub fn fit(&self, width: usize) -> String {
+        let mut out = String::new();
+        self.fit_into(&mut out, width);
+        out
+    }
+
+    /// [`Sheet::fit`], appended to `out`.
+    pub fn fit_into(&self, out: &mut String, width: usize) {
         let parts = self.parts(width);
         let n = parts.len();
-        let mut out = String::new();
         for (i, cols) in parts.iter().enumerate() {
             if n > 1 {
                 let names: Vec<&str> = cols[self.keys.min(cols.len())..]
@@ -110,10 +125,8 @@ impl Sheet {
                 let title = format!("({}/{n}) {}", i + 1, names.join(", "));
                 out.push_str(&fold(&title, width, 6));
             }
-            out.push_str(&self.grid(cols, Some(width)));
-            out.push('\n');
+            self.grid(out, cols, Some(width));
         }
-        out
     }
 
     /// The sheet as CSV, header first.
@@ -136,7 +149,7 @@ impl Sheet {
                 self.header
                     .iter()
                     .zip(r)
-                    .map(|(h, c)| (h.clone(), serde_json::Value::String(c.clone())))
+                    .map(|(h, c)| (h.clone(), serde_json::Value::String(c.to_string())))
                     .collect()
             })
             .collect();
@@ -194,7 +207,7 @@ mod tests {
         let header: Vec<String> = (0..20).map(|i| format!("Column {i}")).collect();
         let refs: Vec<&str> = header.iter().map(String::as_str).collect();
         let mut s = Sheet::new(&refs, 1);
-        s.push((0..20).map(|i| format!("v{i}")).collect());
+        s.push((0..20).map(|i| format!("v{i}")));
         s
     }
 

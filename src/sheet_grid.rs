@@ -54,6 +54,19 @@ pub fn draw<R: AsRef<str>>(
     cols: &[usize],
     fit: Option<usize>,
 ) -> String {
+    let mut out = String::new();
+    draw_into(&mut out, header, rows, cols, fit);
+    out
+}
+
+/// [`draw`], appended to `out`.
+pub fn draw_into<R: AsRef<str>>(
+    out: &mut String,
+    header: &[&str],
+    rows: &[Vec<R>],
+    cols: &[usize],
+    fit: Option<usize>,
+) {
     let mut widths = natural_widths(header, rows, cols);
     let mut fold_last = None;
     if let (Some(fit), Some(last)) = (fit, widths.len().checked_sub(1)) {
@@ -65,22 +78,21 @@ pub fn draw<R: AsRef<str>>(
         }
     }
     let line_len = grid_width(&widths) * 3;
-    let mut out = String::with_capacity(line_len * (rows.len() + 4));
-    rule(&mut out, &widths, ('┌', '─', '┬', '┐'));
+    out.reserve(line_len * (rows.len() + 4));
+    rule(out, &widths, ('┌', '─', '┬', '┐'));
     out.push('\n');
-    row(&mut out, header, &widths, fold_last);
+    row(out, header, &widths, fold_last);
     out.push('\n');
-    rule(&mut out, &widths, ('╞', '═', '╪', '╡'));
+    rule(out, &widths, ('╞', '═', '╪', '╡'));
     let mut cells: Vec<&str> = Vec::with_capacity(cols.len());
     for r in rows {
         cells.clear();
         cells.extend(cols.iter().map(|&c| r[c].as_ref()));
         out.push('\n');
-        row(&mut out, &cells, &widths, fold_last);
+        row(out, &cells, &widths, fold_last);
     }
     out.push('\n');
-    rule(&mut out, &widths, ('└', '─', '┴', '┘'));
-    out
+    rule(out, &widths, ('└', '─', '┴', '┘'));
 }
 
 /// A horizontal line: left corner, fill, junction, right corner.

@@ -2,6 +2,8 @@
 //! that turns the campaign's typed facts into the columns players read,
 //! shared by the terminal, CSV and JSON forms.
 
+use compact_str::CompactString;
+
 use crate::journal::JournalRow;
 use crate::purchase_record::{PurchaseRow, SW_COLUMNS};
 use crate::roster::{Bought, Roster};
@@ -145,28 +147,32 @@ pub fn log(rows: &[&JournalRow], renumber: bool) -> Sheet {
         1,
     );
     for (i, r) in rows.iter().enumerate() {
-        sheet.push(vec![
-            if renumber {
+        sheet.push([
+            CompactString::from(if renumber {
                 (i + 1).to_string()
             } else {
                 r.seq.to_string()
-            },
-            r.cg_day.to_string(),
-            r.step.to_string(),
+            }),
+            r.cg_day.clone(),
+            r.step.clone(),
             if r.secret {
-                format!("{} (secret)", r.side)
+                compact_str::format_compact!("{} (secret)", r.side)
             } else {
-                r.side.to_string()
+                r.side.clone()
             },
-            r.what.to_string(),
-            r.dice.to_string(),
-            r.original.to_string(),
+            r.what.clone(),
+            r.dice.clone(),
+            r.original.clone(),
             // Read back and shown as the rules print them (no escapes).
-            r.drm_list()
-                .map_or_else(|_| r.drms.to_string(), |d| crate::drm::describe(&d)),
-            r.final_result.to_string(),
-            r.result.to_string(),
-            r.rule.to_string(),
+            if r.drms.is_empty() {
+                CompactString::default()
+            } else {
+                r.drm_list()
+                    .map_or_else(|_| r.drms.clone(), |d| crate::drm::describe(&d).into())
+            },
+            r.final_result.clone(),
+            r.result.clone(),
+            r.rule.clone(),
         ]);
     }
     sheet
