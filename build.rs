@@ -102,14 +102,25 @@ fn main() {
         .map(|p| (name_under(&p, &tables), p))
         .collect();
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
-    let mut code = String::from("pub static EMBEDDED: &[(&str, &str, &str)] = &[\n");
+    let mut code = String::from("pub static EMBEDDED: &[(&str, &str, &str, super::Keys)] = &[\n");
     for (i, (name, path)) in files.iter().enumerate() {
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         // A file that is not valid TOML gets no JSON copy: the TOML parser
         // then says where it is wrong, at run time and in the tests.
-        let json = toml::from_str::<serde_json::Value>(&text)
+        let value = toml::from_str::<serde_json::Value>(&text);
+        // Its `kind` and `id`, so the built-in tables are sorted out
+        // without reading every file at each start (a test checks these are
+        // what the file's top lines say).
+        let key = |k: &str| {
+            value
+                .as_ref()
+                .ok()
+                .and_then(|v| v.get(k)?.as_str().map(str::to_string))
+        };
+        let (kind, id) = (key("kind"), key("id"));
+        let json = value
             .map(|mut v| {
                 if v.get("kind").and_then(|k| k.as_str()) == Some("dice") {
                     keep_row_spans(&text, &mut v);
@@ -121,7 +132,7 @@ fn main() {
         std::fs::write(&json_file, json).expect("write a table's JSON copy");
         writeln!(
             code,
-            "    ({name:?}, include_str!({:?}), include_str!({:?})),",
+            "    ({name:?}, include_str!({:?}), include_str!({:?}), ({kind:?}, {id:?})),",
             path.display().to_string(),
             json_file.display().to_string()
         )

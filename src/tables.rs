@@ -27,7 +27,7 @@ pub use lazy::Lazy;
 pub use parse::{HasSchemaField, line_column, parse};
 use parse::{check_schema, data_error, parse_checked};
 pub use sources::Source;
-use sources::{embedded_sources, read_dir_sources, top_keys};
+use sources::{embedded_keyed, embedded_sources, read_dir_sources};
 
 /// The table ids of DESIGN §4, in the order `votg table list` prints them.
 pub const DICE_TABLE_IDS: &[&str] = &[
@@ -133,15 +133,14 @@ impl Tables {
         Tables::from_sources(sources)
     }
 
-    /// The built-in tables, lazily: which file holds which table is read
-    /// from its top lines (`kind`, `id`) without parsing it.
+    /// The built-in tables, lazily: which file holds which table is told
+    /// by its `kind` and `id`, read when votg was built.
     fn built_in() -> Result<Tables, Error> {
         let mut dice = BTreeMap::new();
         let mut charts: BTreeMap<String, Source> = BTreeMap::new();
         let mut others = BTreeMap::new();
-        for (name, source) in embedded_sources() {
-            let (kind, id) = top_keys(&source.text);
-            match (kind, id) {
+        for (name, source, keys) in embedded_keyed() {
+            match keys {
                 (Some("dice"), Some(id)) => {
                     dice.insert(id.to_string(), Lazy::later(source, parse_dice));
                 }

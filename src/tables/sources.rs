@@ -23,9 +23,10 @@ pub struct Source {
 }
 
 /// `kind` and `id` from a table file's top-level keys (the lines before its
-/// first `[header]`), read without parsing the file: enough for the
-/// built-in files, which the tests parse whole.
-pub fn top_keys(text: &str) -> (Option<&str>, Option<&str>) {
+/// first `[header]`), read without parsing the file: what build.rs must
+/// have found in each built-in file (tested).
+#[cfg(test)]
+fn top_keys(text: &str) -> (Option<&str>, Option<&str>) {
     let (mut kind, mut id) = (None, None);
     for line in text.lines() {
         let line = line.trim();
@@ -46,19 +47,25 @@ pub fn top_keys(text: &str) -> (Option<&str>, Option<&str>) {
 }
 
 pub fn embedded_sources() -> BTreeMap<String, Source> {
-    embedded::EMBEDDED
-        .iter()
-        .map(|(name, text, json)| {
-            (
-                name.to_string(),
-                Source {
-                    file: format!("tables/{name} (built in)"),
-                    text: Cow::Borrowed(text),
-                    json,
-                },
-            )
-        })
+    embedded_keyed()
+        .map(|(name, source, _)| (name, source))
         .collect()
+}
+
+/// A built-in table's `kind` and `id` (its top-level keys).
+pub type Keys = (Option<&'static str>, Option<&'static str>);
+
+/// The built-in table files, each with its [`Keys`] (read by build.rs,
+/// so a start does not scan every file for them).
+pub fn embedded_keyed() -> impl Iterator<Item = (String, Source, Keys)> {
+    embedded::EMBEDDED.iter().map(|&(name, text, json, keys)| {
+        let source = Source {
+            file: format!("tables/{name} (built in)"),
+            text: Cow::Borrowed(text),
+            json,
+        };
+        (name.to_string(), source, keys)
+    })
 }
 
 pub fn read_dir_sources(
@@ -109,4 +116,16 @@ pub fn read_dir_sources(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_keys_read_at_build_time_are_the_files_top_lines() {
+        for (name, source, keys) in embedded_keyed() {
+            assert_eq!(keys, top_keys(&source.text), "tables/{name}");
+        }
+    }
 }
