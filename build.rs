@@ -122,7 +122,7 @@ fn main() {
         let (kind, id) = (key("kind"), key("id"));
         let json = value
             .map(|mut v| {
-                if v.get("kind").and_then(|k| k.as_str()) == Some("dice") {
+                if kind.as_deref() == Some("dice") {
                     keep_row_spans(&text, &mut v);
                 }
                 serde_json::to_string(&v).expect("a TOML value is JSON")

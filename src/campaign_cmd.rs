@@ -238,9 +238,9 @@ impl Shown {
                     out.push('\n');
                 }
                 if self.wide {
-                    sheet.wide_into(&mut out);
+                    sheet.wide(&mut out);
                 } else {
-                    sheet.fit_into(&mut out, terminal_width());
+                    sheet.fit(&mut out, terminal_width());
                 }
                 out
             }

@@ -37,14 +37,6 @@ pub struct Sheet {
     pub keys: usize,
 }
 
-/// Characters a column takes in a grid: its widest line, plus a border and
-/// a space each side.
-fn column_width(sheet: &Sheet, col: usize) -> usize {
-    let cells = std::iter::once(sheet.header[col].as_str())
-        .chain(sheet.rows.iter().map(|r| r[col].as_str()));
-    cells.map(sheet_grid::widest_line).max().unwrap_or(0).max(1) + 3
-}
-
 impl Sheet {
     pub fn new(header: &[&str], keys: usize) -> Sheet {
         Sheet {
@@ -66,13 +58,18 @@ impl Sheet {
     /// others as fit in `width`; a column that fits nowhere gets a part of
     /// its own (and is folded there).
     pub fn parts(&self, width: usize) -> Vec<Vec<usize>> {
-        let keys: Vec<usize> = (0..self.keys.min(self.header.len())).collect();
-        let key_width: usize = keys.iter().map(|&c| column_width(self, c)).sum::<usize>() + 1;
+        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        let all: Vec<usize> = (0..header.len()).collect();
+        let widths = sheet_grid::natural_widths(&header, &self.rows, &all);
+        let k = self.keys.min(widths.len());
+        let keys: Vec<usize> = (0..k).collect();
+        let key_width = sheet_grid::grid_width(&widths[..k]);
         let mut parts: Vec<Vec<usize>> = Vec::new();
         let mut current: Vec<usize> = keys.clone();
         let mut used = key_width;
-        for col in self.keys..self.header.len() {
-            let w = column_width(self, col);
+        for (col, content) in widths.iter().enumerate().skip(k) {
+            // The column's content, a space either side and a border.
+            let w = content + 3;
             if used + w > width && current.len() > keys.len() {
                 parts.push(std::mem::replace(&mut current, keys.clone()));
                 used = key_width;
@@ -88,32 +85,20 @@ impl Sheet {
 
     fn grid(&self, out: &mut String, cols: &[usize], width: Option<usize>) {
         let header: Vec<&str> = cols.iter().map(|&c| self.header[c].as_str()).collect();
-        sheet_grid::draw_into(out, &header, &self.rows, cols, width);
+        sheet_grid::draw(out, &header, &self.rows, cols, width);
         out.push('\n');
     }
 
-    /// The whole table on one grid, however wide (`--wide`).
-    pub fn wide(&self) -> String {
-        let mut out = String::new();
-        self.wide_into(&mut out);
-        out
-    }
-
-    /// [`Sheet::wide`], appended to `out`.
-    pub fn wide_into(&self, out: &mut String) {
+    /// The whole table on one grid, however wide (`--wide`), appended to
+    /// `out`.
+    pub fn wide(&self, out: &mut String) {
         let all: Vec<usize> = (0..self.header.len()).collect();
         self.grid(out, &all, None);
     }
 
-    /// Stacked tables, each at most `width` characters wide.
-    pub fn fit(&self, width: usize) -> String {
-        let mut out = String::new();
-        self.fit_into(&mut out, width);
-        out
-    }
-
-    /// [`Sheet::fit`], appended to `out`.
-    pub fn fit_into(&self, out: &mut String, width: usize) {
+    /// Stacked tables, each at most `width` characters wide, appended to
+    /// `out`.
+    pub fn fit(&self, out: &mut String, width: usize) {
         let parts = self.parts(width);
         let n = parts.len();
         for (i, cols) in parts.iter().enumerate() {
@@ -164,39 +149,16 @@ impl Sheet {
 /// indented by `indent` spaces.
 pub fn fold(text: &str, width: usize, indent: usize) -> String {
     let mut out = String::new();
-    let mut line = String::new();
-    let mut first = true;
-    let room = |first: bool| if first { width } else { width - indent };
-    for word in text.split(' ') {
-        let len = line.chars().count();
-        let wlen = word.chars().count();
-        if len > 0 && len + 1 + wlen > room(first) {
-            push_line(&mut out, &line, first, indent);
-            first = false;
-            line.clear();
+    let text = text.trim_start_matches(' ');
+    let pieces = sheet_grid::fold(text, width, width.saturating_sub(indent));
+    for (i, piece) in pieces.into_iter().enumerate() {
+        if i > 0 {
+            out.extend(std::iter::repeat_n(' ', indent));
         }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > room(first) {
-            let cut: String = line.chars().take(room(first)).collect();
-            let rest: String = line.chars().skip(room(first)).collect();
-            push_line(&mut out, &cut, first, indent);
-            first = false;
-            line = rest;
-        }
+        out.push_str(piece);
+        out.push('\n');
     }
-    push_line(&mut out, &line, first, indent);
     out
-}
-
-fn push_line(out: &mut String, line: &str, first: bool, indent: usize) {
-    if !first {
-        out.push_str(&" ".repeat(indent));
-    }
-    out.push_str(line);
-    out.push('\n');
 }
 
 #[cfg(test)]
@@ -214,7 +176,8 @@ mod tests {
     #[test]
     fn a_wide_sheet_splits_into_parts_no_wider_than_the_terminal() {
         let s = wide_sheet();
-        let text = s.fit(80);
+        let mut text = String::new();
+        s.fit(&mut text, 80);
         assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
         for i in 0..20 {
             assert!(text.contains(&format!("v{i} ")), "v{i} lost:\n{text}");
@@ -226,7 +189,9 @@ mod tests {
     #[test]
     fn the_wide_form_is_one_table() {
         assert_eq!(wide_sheet().parts(10_000).len(), 1);
-        assert!(wide_sheet().wide().lines().any(|l| l.chars().count() > 80));
+        let mut text = String::new();
+        wide_sheet().wide(&mut text);
+        assert!(text.lines().any(|l| l.chars().count() > 80));
     }
 
     #[test]

@@ -14,7 +14,11 @@ use unicode_width::UnicodeWidthStr;
 
 /// The columns' content widths: the widest line of each (an empty column
 /// is one wide, as comfy-table draws it).
-fn natural_widths<R: AsRef<str>>(header: &[&str], rows: &[Vec<R>], cols: &[usize]) -> Vec<usize> {
+pub fn natural_widths<R: AsRef<str>>(
+    header: &[&str],
+    rows: &[Vec<R>],
+    cols: &[usize],
+) -> Vec<usize> {
     let mut widths: Vec<usize> = header.iter().map(|h| widest_line(h).max(1)).collect();
     for row in rows {
         for (w, &c) in widths.iter_mut().zip(cols) {
@@ -44,23 +48,12 @@ pub fn grid_width(widths: &[usize]) -> usize {
     1 + widths.iter().map(|w| w + 3).sum::<usize>()
 }
 
-/// Draws columns `cols` of `rows` under `header` (one title a column) as
-/// a grid, with no final newline (as comfy-table's `Display`). With `fit`,
+/// Appends to `out` columns `cols` of `rows` under `header` (one title a
+/// column) as a grid, with no final newline (as comfy-table's `Display`).
+/// With `fit`,
 /// a grid wider than `fit` has its last column narrowed to what the other
 /// columns leave (at least 10 characters) and its cells folded.
 pub fn draw<R: AsRef<str>>(
-    header: &[&str],
-    rows: &[Vec<R>],
-    cols: &[usize],
-    fit: Option<usize>,
-) -> String {
-    let mut out = String::new();
-    draw_into(&mut out, header, rows, cols, fit);
-    out
-}
-
-/// [`draw`], appended to `out`.
-pub fn draw_into<R: AsRef<str>>(
     out: &mut String,
     header: &[&str],
     rows: &[Vec<R>],
@@ -121,7 +114,7 @@ fn row(out: &mut String, cells: &[&str], widths: &[usize], fold_last: Option<usi
         .iter()
         .enumerate()
         .map(|(i, c)| match fold_last {
-            Some(room) if i == last => c.split('\n').flat_map(|l| fold(l, room)).collect(),
+            Some(room) if i == last => c.split('\n').flat_map(|l| fold(l, room, room)).collect(),
             _ => c.split('\n').collect(),
         })
         .collect();
@@ -162,17 +155,20 @@ fn pad(out: &mut String, mut n: usize) {
     }
 }
 
-/// `line` cut into pieces at most `room` wide: at spaces where it can be,
-/// inside a word longer than `room` where it must.
-fn fold(line: &str, room: usize) -> Vec<&str> {
+/// `line` cut into pieces, the first at most `first` wide and the others
+/// at most `rest`: at spaces where it can be, inside a word longer than the
+/// room where it must.
+pub fn fold(line: &str, first: usize, rest: usize) -> Vec<&str> {
     let mut pieces = Vec::new();
-    let mut rest = line;
-    while display_width(rest) > room {
-        let cut = cut_at(rest, room);
-        pieces.push(rest[..cut].trim_end_matches(' '));
-        rest = rest[cut..].trim_start_matches(' ');
+    let mut tail = line;
+    let mut room = first;
+    while display_width(tail) > room {
+        let cut = cut_at(tail, room);
+        pieces.push(tail[..cut].trim_end_matches(' '));
+        tail = tail[cut..].trim_start_matches(' ');
+        room = rest;
     }
-    pieces.push(rest);
+    pieces.push(tail);
     pieces
 }
 
