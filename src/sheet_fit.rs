@@ -146,10 +146,9 @@ impl Sheet {
 
 /// Folds `text` to lines of at most `width` characters, breaking at spaces
 /// (a word longer than the line is broken inside), each continuation line
-/// indented by `indent` spaces.
+/// indented by `indent` spaces; the first keeps its own indent.
 pub fn fold(text: &str, width: usize, indent: usize) -> String {
     let mut out = String::new();
-    let text = text.trim_start_matches(' ');
     let pieces = sheet_grid::fold(text, width, width.saturating_sub(indent));
     for (i, piece) in pieces.into_iter().enumerate() {
         if i > 0 {
@@ -192,6 +191,17 @@ mod tests {
         let mut text = String::new();
         wide_sheet().wide(&mut text);
         assert!(text.lines().any(|l| l.chars().count() > 80));
+    }
+
+    #[test]
+    fn fold_keeps_the_first_lines_indent() {
+        let folded = fold(
+            "  R-3  1 x T-34 M41  [Immobilized; Initial OB group 2]",
+            40,
+            6,
+        );
+        assert!(folded.starts_with("  R-3  1 x"), "{folded}");
+        assert!(folded.lines().all(|l| l.chars().count() <= 40), "{folded}");
     }
 
     #[test]

@@ -67,6 +67,27 @@ fn sheets_fit_80_columns_without_losing_a_figure() {
 }
 
 #[test]
+fn a_counter_line_folded_to_80_columns_keeps_its_indent() {
+    let d = sample("cg-i-walkthrough");
+    for side in ["german", "russian"] {
+        let text = run("80", &["force", &d, "--side", side]);
+        let names_a_counter = |l: &&str| {
+            let t = l.trim_start();
+            (t.starts_with("G-") || t.starts_with("R-"))
+                && t[2..].starts_with(|c: char| c.is_ascii_digit())
+        };
+        let counters: Vec<&str> = text.lines().filter(names_a_counter).collect();
+        assert!(
+            counters.iter().any(|l| !l.ends_with(']')),
+            "no counter line was folded:\n{text}"
+        );
+        for l in counters {
+            assert!(l.starts_with("  "), "`{l}` lost its indent:\n{text}");
+        }
+    }
+}
+
+#[test]
 fn every_sheet_takes_format_json() {
     let d = sample("cg-i-walkthrough");
     for cmd in ["roster", "purchases", "force", "log"] {
