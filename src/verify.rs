@@ -92,7 +92,10 @@ fn replay(
     dice: Dice,
 ) -> Result<CampaignState, Error> {
     let seeds = state.seeds();
-    let start = crate::new_campaign::initial_state_with(def, tables, seeds);
+    let mut start = crate::new_campaign::initial_state_with(def, tables, seeds);
+    // The replay writes as many rows as the journal holds: room for them at
+    // once, not a doubling (and a copy of every row so far) as it grows.
+    start.journal.reserve(state.journal.len());
     let dice = match dice {
         Dice::Seeded => CampaignDice::Seeded {
             streams: Box::new(Streams::resume(&seeds, 0, 0, 0)),
