@@ -195,9 +195,9 @@ mod tests {
     #[test]
     fn fingerprint_changes_with_one_byte() {
         let mut files = Files::new();
-        files.insert("a".into(), b"abc".to_vec());
+        files.insert("a".into(), b"abc".to_vec().into());
         let before = fingerprint(&files);
-        files.insert("a".into(), b"abd".to_vec());
+        files.insert("a".into(), b"abd".to_vec().into());
         assert_ne!(before, fingerprint(&files));
     }
 }

@@ -204,18 +204,21 @@ impl CampaignState {
     /// [`Written`], which must give the same bytes).
     pub fn to_files(&self) -> Files {
         let mut files = Files::new();
-        files.insert("campaign.toml".into(), to_toml(&self.campaign));
+        files.insert("campaign.toml".into(), to_toml(&self.campaign).into());
         for side in Side::BOTH {
             let s = self.side(side);
-            files.insert(format!("{side}/roster.toml"), to_toml(&s.roster));
+            files.insert(format!("{side}/roster.toml"), to_toml(&s.roster).into());
             files.insert(
                 format!("{side}/purchases.csv"),
-                purchase_record::to_csv(&s.purchases),
+                purchase_record::to_csv(&s.purchases).into(),
             );
-            files.insert(format!("{side}/force.toml"), to_toml(&s.force));
-            files.insert(SideDice::file_name(side), dice_file(side, &s.dice));
+            files.insert(format!("{side}/force.toml"), to_toml(&s.force).into());
+            files.insert(SideDice::file_name(side), dice_file(side, &s.dice).into());
         }
-        files.insert("journal.csv".into(), journal_csv(Vec::new(), &self.journal));
+        files.insert(
+            "journal.csv".into(),
+            journal_csv(Vec::new(), &self.journal).into(),
+        );
         files
     }
 }

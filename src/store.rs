@@ -31,8 +31,13 @@ const HISTORY: &str = ".votg/history";
 const SEALED: &str = ".votg/sealed";
 const LOCK: &str = ".votg/lock";
 
+/// A file's bytes, shared: a run hands the same bytes from step to step,
+/// to the batch and to the history without copying them (the journal is
+/// hundreds of KB), and two copies of one file compare equal at once.
+pub type Bytes = std::sync::Arc<Vec<u8>>;
+
 /// The campaign's files, by path relative to its directory.
-pub type Files = std::collections::BTreeMap<String, Vec<u8>>;
+pub type Files = std::collections::BTreeMap<String, Bytes>;
 
 /// One file a campaign may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,7 +216,7 @@ fn read_seals(dir: &Path) -> Result<Files, Error> {
     let mut seals = Files::new();
     for f in FILES {
         if let Some(bytes) = read_regular(&dir.join(SEALED).join(f.name))? {
-            seals.insert(f.name.to_string(), bytes);
+            seals.insert(f.name.to_string(), bytes.into());
         }
     }
     Ok(seals)
@@ -336,7 +341,7 @@ impl Store {
         let mut files = Files::new();
         for f in FILES {
             if let Some(bytes) = read_regular(&self.dir.join(f.name))? {
-                files.insert(f.name.to_string(), bytes);
+                files.insert(f.name.to_string(), bytes.into());
             }
         }
         Ok(files)

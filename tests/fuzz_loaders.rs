@@ -64,11 +64,11 @@ proptest! {
         let tables = tables();
         let mut files = campaign_files();
         let name = votg::store::CAMPAIGN_FILES[file];
-        let mut bytes = files[name].clone();
+        let mut bytes = files[name].to_vec();
         for d in &damages {
             bytes = apply(&bytes, d);
         }
-        files.insert(name.to_string(), bytes);
+        files.insert(name.to_string(), bytes.into());
         let _ = CampaignState::from_files(&files, tables);
     }
 }
@@ -121,7 +121,7 @@ fn sample(name: &str) -> votg::store::Files {
         .join(name);
     votg::store::CAMPAIGN_FILES
         .iter()
-        .map(|n| (n.to_string(), std::fs::read(dir.join(n)).unwrap()))
+        .map(|n| (n.to_string(), std::fs::read(dir.join(n)).unwrap().into()))
         .collect()
 }
 
@@ -251,7 +251,7 @@ fn cut_everywhere(files: &votg::store::Files) {
         let mut damaged = files.clone();
         let cut = files[name][..k].to_vec();
         let ends_a_line = cut.last() == Some(&b'\n');
-        damaged.insert(name.to_string(), cut);
+        damaged.insert(name.to_string(), cut.into());
         let Ok(s) = CampaignState::from_files(&damaged, tables) else {
             return 0;
         };
@@ -284,7 +284,7 @@ proptest! {
         let tables = tables();
         let mut files = sample("cg-i-walkthrough");
         let name = votg::store::CAMPAIGN_FILES[file];
-        let bytes = files.get_mut(name).unwrap();
+        let bytes = std::sync::Arc::make_mut(files.get_mut(name).unwrap());
         let len = bytes.len();
         for (at, bit) in &flips {
             bytes[at % len] ^= 1 << bit;
@@ -315,7 +315,7 @@ fn issue_12_8_with_its_sealed_copies_a_campaign_cut_anywhere_is_refused() {
                 other => panic!("{name} cut at {k}: {:?}", other.map(|_| ())),
             }
         }
-        std::fs::write(dir.join(name), whole).unwrap();
+        std::fs::write(dir.join(name), whole.as_slice()).unwrap();
     }
     assert_eq!(Store::read_committed(&dir).unwrap(), files);
 }

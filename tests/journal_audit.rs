@@ -10,12 +10,12 @@ fn walkthrough_with_journal(edit: impl Fn(&str) -> String) -> votg::store::Files
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-walkthrough");
     let mut files: votg::store::Files = votg::store::CAMPAIGN_FILES
         .iter()
-        .map(|n| (n.to_string(), std::fs::read(dir.join(n)).unwrap()))
+        .map(|n| (n.to_string(), std::fs::read(dir.join(n)).unwrap().into()))
         .collect();
-    let journal = String::from_utf8(files["journal.csv"].clone()).unwrap();
+    let journal = String::from_utf8(files["journal.csv"].to_vec()).unwrap();
     let edited = edit(&journal);
     assert_ne!(edited, journal, "the edit changes the journal");
-    files.insert("journal.csv".into(), edited.into_bytes());
+    files.insert("journal.csv".into(), edited.into_bytes().into());
     files
 }
 

@@ -119,7 +119,7 @@ fn to_16_sep(dir: &Path) {
         "german/dice.toml",
         "russian/dice.toml",
     ] {
-        std::fs::write(dir.join(name), &files[name]).unwrap();
+        std::fs::write(dir.join(name), files[name].as_slice()).unwrap();
     }
 }
 

@@ -365,7 +365,7 @@ fn issue_12_4_the_sides_dice_files_are_campaign_files() {
         let c = Camp::new("I");
         let store = common::open_store(&c.dir);
         let mut files = votg::store::Files::new();
-        files.insert(name.to_string(), b"seed = 1\n".to_vec());
+        files.insert(name.to_string(), b"seed = 1\n".to_vec().into());
         store.commit(&files, None).unwrap();
         drop(store);
         assert_eq!(std::fs::read(c.dir.join(name)).unwrap(), b"seed = 1\n");

@@ -22,7 +22,11 @@ type Files = BTreeMap<String, Vec<u8>>;
 
 /// The committed campaign as a reader sees it (without finishing anything).
 fn committed(dir: &Path) -> Files {
-    Store::read_committed(dir).unwrap().into_iter().collect()
+    Store::read_committed(dir)
+        .unwrap()
+        .into_iter()
+        .map(|(name, bytes)| (name, bytes.to_vec()))
+        .collect()
 }
 
 fn command(args: &[String]) -> std::process::Command {

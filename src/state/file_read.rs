@@ -67,7 +67,7 @@ pub(super) fn csv_file_of<T: DeserializeOwned>(
     whole(name, bytes)?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
-        .from_reader(bytes.as_slice());
+        .from_reader(&bytes[..]);
     let syntax = |line: u64, column: usize, message: String| Error::CampaignSyntax {
         file: name.into(),
         line: line as usize,

@@ -5,6 +5,8 @@
 //! is written on from where it was. Serialising every file at every step
 //! was most of a scripted RePh's time.
 
+use std::sync::Arc;
+
 use crate::campaign::Campaign;
 use crate::force::Force;
 use crate::journal::JournalRow;
@@ -12,7 +14,7 @@ use crate::purchase_record::{self, PurchaseRow};
 use crate::roster::Roster;
 use crate::side::Side;
 use crate::side_dice::SideDice;
-use crate::store::Files;
+use crate::store::{Bytes, Files};
 
 use super::{CampaignState, dice_file, journal_csv, to_toml};
 
@@ -20,22 +22,23 @@ use super::{CampaignState, dice_file, journal_csv, to_toml};
 #[derive(Debug)]
 struct Kept<T> {
     value: Option<T>,
-    bytes: Vec<u8>,
+    bytes: Bytes,
 }
 
 impl<T> Default for Kept<T> {
     fn default() -> Self {
         Kept {
             value: None,
-            bytes: Vec::new(),
+            bytes: Bytes::default(),
         }
     }
 }
 
 impl<T: Clone + PartialEq> Kept<T> {
-    fn of(&mut self, value: &T, write: impl FnOnce(&T) -> Vec<u8>) -> Vec<u8> {
+    /// The bytes of `value`, shared with the last step's when it is the same.
+    fn of(&mut self, value: &T, write: impl FnOnce(&T) -> Vec<u8>) -> Bytes {
         if self.value.as_ref() != Some(value) {
-            self.bytes = write(value);
+            self.bytes = write(value).into();
             self.value = Some(value.clone());
         }
         self.bytes.clone()
@@ -58,7 +61,7 @@ pub struct Written {
     campaign: Kept<Campaign>,
     german: SideKept,
     russian: SideKept,
-    journal: Vec<u8>,
+    journal: Bytes,
     rows: usize,
     last_row: Option<JournalRow>,
 }
@@ -105,16 +108,26 @@ impl Written {
 
     /// The journal's CSV: only the rows added since are serialised, unless
     /// the journal is shorter than what was written or its row at that
-    /// place is not the same row (then it is written whole).
-    fn journal(&mut self, journal: &[JournalRow]) -> Vec<u8> {
+    /// place is not the same row (then it is written whole). The rows are
+    /// added in place when no one holds the last step's bytes any more (a
+    /// step committed at once); while a batch holds them, they are copied
+    /// once here, the only copy a step makes of the whole journal.
+    fn journal(&mut self, journal: &[JournalRow]) -> Bytes {
         let same_start = self.rows > 0
             && journal.len() >= self.rows
             && self.last_row.as_ref() == Some(&journal[self.rows - 1]);
-        self.journal = if same_start {
-            journal_csv(std::mem::take(&mut self.journal), &journal[self.rows..])
+        if !same_start {
+            self.journal = Bytes::new(journal_csv(Vec::new(), journal));
         } else {
-            journal_csv(Vec::new(), journal)
-        };
+            if Arc::get_mut(&mut self.journal).is_none() {
+                // Held elsewhere: copied, with room for a few steps' rows.
+                let mut copy = Vec::with_capacity(self.journal.len() * 9 / 8 + 4096);
+                copy.extend_from_slice(&self.journal);
+                self.journal = Bytes::new(copy);
+            }
+            let bytes = Arc::make_mut(&mut self.journal);
+            *bytes = journal_csv(std::mem::take(bytes), &journal[self.rows..]);
+        }
         self.rows = journal.len();
         self.last_row = journal.last().cloned();
         self.journal.clone()

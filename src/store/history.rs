@@ -142,8 +142,8 @@ pub fn record(before: &Files, after: &Files, changed: &[&str], snapshot: &Snapsh
     let mut copies = Vec::new();
     let mut files = Vec::new();
     for &name in changed {
-        let new = after.get(name).map(Vec::as_slice).unwrap_or_default();
-        let (mut f, stored) = before_of(name, before.get(name).map(Vec::as_slice), new);
+        let new = after.get(name).map(|b| b.as_slice()).unwrap_or_default();
+        let (mut f, stored) = before_of(name, before.get(name).map(|b| b.as_slice()), new);
         if !stored.is_empty() {
             f.offset = copies.len() as u64;
             copies.extend_from_slice(stored);
@@ -229,7 +229,7 @@ pub fn restore(path: &Path, current: &Files, sealed: &Files) -> Result<Restore, 
                 let copy = stored(copies, f.offset, f.len)
                     .filter(|copy| hash(copy) == f.hash)
                     .ok_or_else(|| bad_copy(path, f))?;
-                writes.insert(f.name.clone(), copy.to_vec());
+                writes.insert(f.name.clone(), copy.to_vec().into());
             }
             Was::Splice => {
                 let middle = f
@@ -257,7 +257,7 @@ pub fn restore(path: &Path, current: &Files, sealed: &Files) -> Result<Restore, 
                 if hash(&old) != f.hash {
                     return Err(bad_copy(path, f));
                 }
-                writes.insert(f.name.clone(), old);
+                writes.insert(f.name.clone(), old.into());
             }
             Was::Prefix => {
                 let len = usize::try_from(f.len).unwrap_or(usize::MAX);
@@ -269,7 +269,7 @@ pub fn restore(path: &Path, current: &Files, sealed: &Files) -> Result<Restore, 
                 });
                 match old {
                     Some(old) => {
-                        writes.insert(f.name.clone(), old.to_vec());
+                        writes.insert(f.name.clone(), old.to_vec().into());
                     }
                     None => {
                         return Err(Error::Refused(format!(
@@ -296,7 +296,7 @@ fn legacy(dir: &Path) -> Result<Restore, Error> {
     let mut writes = Files::new();
     for f in super::FILES {
         if let Some(bytes) = read_regular(&dir.join(f.name))? {
-            writes.insert(f.name.to_string(), bytes);
+            writes.insert(f.name.to_string(), bytes.into());
         }
     }
     if writes.is_empty() {
@@ -352,16 +352,19 @@ pub fn dropping(history: &Path, n: u32) -> PathBuf {
 }
 
 /// Puts back what an interrupted, uncommitted transaction did to the
-/// history: pending entries go, entries being dropped return.
-pub fn roll_back(history: &Path) -> Result<(), Error> {
+/// history: pending entries go, entries being dropped return. Says
+/// whether there was any (only then is the folder synced).
+pub fn roll_back(history: &Path) -> Result<bool, Error> {
     let Ok(entries) = std::fs::read_dir(history) else {
-        return Ok(());
+        return Ok(false);
     };
+    let mut changed = false;
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().to_string();
         let path = e.path();
         if name.ends_with(".pending") || name.ends_with(".tmp") {
             fsio::remove_any(&path)?;
+            changed = true;
         } else if let Some(n) = name
             .strip_suffix(".dropping")
             .and_then(|n| n.parse::<u32>().ok())
@@ -372,8 +375,11 @@ pub fn roll_back(history: &Path) -> Result<(), Error> {
             } else {
                 fsio::rename(&path, &back)?;
             }
+            changed = true;
         }
     }
-    fsio::sync_dir(history);
-    Ok(())
+    if changed {
+        fsio::sync_dir(history);
+    }
+    Ok(changed)
 }

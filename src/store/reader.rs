@@ -118,7 +118,7 @@ fn read_quiet(
                     d.insert(f.name.to_string(), digest_opened(&path, &mut o)?);
                 }
                 None => {
-                    out.insert(f.name.to_string(), read_opened(&path, &mut o)?);
+                    out.insert(f.name.to_string(), read_opened(&path, &mut o)?.into());
                 }
             }
             opened.push((path, Some(o)));
@@ -146,7 +146,7 @@ fn read_as_recovered(
     let mut files = Files::new();
     for f in FILES {
         if let Some(bytes) = super::fsio::read_regular(&dir.join(f.name))? {
-            files.insert(f.name.to_string(), bytes);
+            files.insert(f.name.to_string(), bytes.into());
         }
     }
     for op in &manifest.files {
@@ -156,7 +156,7 @@ fn read_as_recovered(
         }
         let staged = txn.staged(manifest, &op.name);
         let bytes = match super::fsio::read_regular(&staged)? {
-            Some(b) => b,
+            Some(b) => b.into(),
             None => match files.get(&op.name) {
                 Some(b) => b.clone(),
                 None => return Ok(Err(format!("{} is missing", op.name))),

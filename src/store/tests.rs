@@ -7,7 +7,7 @@ fn files(v: &str) -> Files {
     FILES
         .iter()
         .filter(|f| !f.optional)
-        .map(|f| (f.name.to_string(), format!("{} {v}\n", f.name).into_bytes()))
+        .map(|f| (f.name.to_string(), format!("{} {v}\n", f.name).into_bytes().into()))
         .collect()
 }
 
@@ -59,7 +59,7 @@ fn design_6_interrupted_commit_rolls_forward_or_back() {
     fs::write(dir.path().join(TXN).join(COMMIT), b"campaign.toml\n").unwrap();
     let store = Store::open(dir.path()).unwrap();
     assert_eq!(
-        store.read_files().unwrap()["campaign.toml"],
+        store.read_files().unwrap()["campaign.toml"].as_slice(),
         b"campaign.toml new\n"
     );
 }
@@ -74,11 +74,11 @@ fn a_step_entry_keeps_only_what_changed_and_the_journal_as_a_length() {
     let store = Store::create(dir.path()).unwrap();
     store.commit(&files("old"), None).unwrap();
     let mut next = files("old");
-    next.insert("german/roster.toml".into(), b"roster changed\n".to_vec());
-    let mut journal = next["journal.csv"].clone();
+    next.insert("german/roster.toml".into(), b"roster changed\n".to_vec().into());
+    let mut journal = next["journal.csv"].to_vec();
     journal.extend_from_slice(b"a new row\n");
-    next.insert("journal.csv".into(), journal);
-    next.insert("german/dice.toml".into(), b"seed = 1\n".to_vec());
+    next.insert("journal.csv".into(), journal.into());
+    next.insert("german/dice.toml".into(), b"seed = 1\n".to_vec().into());
     store.commit(&next, Some(&snap("G 12.621"))).unwrap();
     let entry = fs::read(dir.path().join(HISTORY).join("1")).unwrap();
     let text = String::from_utf8_lossy(&entry);
@@ -92,7 +92,7 @@ fn a_step_entry_keeps_only_what_changed_and_the_journal_as_a_length() {
     store.apply_undo(plan).unwrap();
     // The dice file the step made stays (undo then redo: the same dice).
     let mut expected = files("old");
-    expected.insert("german/dice.toml".into(), b"seed = 1\n".to_vec());
+    expected.insert("german/dice.toml".into(), b"seed = 1\n".to_vec().into());
     assert_eq!(store.read_files().unwrap(), expected);
 }
 
@@ -102,7 +102,7 @@ fn undo_rebuilds_a_cut_journal_from_its_sealed_copy() {
     let store = Store::create(dir.path()).unwrap();
     store.commit(&files("old"), None).unwrap();
     let mut next = files("new");
-    next.insert("journal.csv".into(), b"journal.csv old\nmore\n".to_vec());
+    next.insert("journal.csv".into(), b"journal.csv old\nmore\n".to_vec().into());
     store.commit(&next, Some(&snap("step"))).unwrap();
     fs::write(dir.path().join("journal.csv"), b"jour").unwrap();
     assert!(matches!(store.read_checked(), Err(Error::CutShort { .. })));
@@ -188,7 +188,7 @@ fn a_reader_sees_a_half_finished_commit_as_recovery_finishes_it() {
     assert!(txn.join(COMMIT).exists(), "the reader wrote nothing");
     let store = Store::open(dir.path()).unwrap();
     assert_eq!(read, store.read_files().unwrap());
-    assert_eq!(read["german/roster.toml"], b"roster new\n");
+    assert_eq!(read["german/roster.toml"].as_slice(), b"roster new\n");
     assert!(!txn.exists());
 }
 
@@ -219,11 +219,11 @@ fn a_long_file_changed_in_a_few_places_costs_a_few_bytes_and_undoes_exactly() {
     let store = Store::create(dir.path()).unwrap();
     let long: String = (0..400).map(|i| format!("line {i}\n")).collect();
     let mut old = files("old");
-    old.insert("german/force.toml".into(), long.clone().into_bytes());
+    old.insert("german/force.toml".into(), long.clone().into_bytes().into());
     store.commit(&old, None).unwrap();
     let mut new = old.clone();
     let changed = long.replace("line 200\n", "line 200 changed\n");
-    new.insert("german/force.toml".into(), changed.into_bytes());
+    new.insert("german/force.toml".into(), changed.into_bytes().into());
     store.commit(&new, Some(&snap("step"))).unwrap();
     let entry = fs::read(dir.path().join(HISTORY).join("1")).unwrap();
     assert!(entry.len() < 600, "{} bytes", entry.len());
@@ -231,13 +231,13 @@ fn a_long_file_changed_in_a_few_places_costs_a_few_bytes_and_undoes_exactly() {
     // Hand-edited (or damaged) since: rebuilt from the sealed copy.
     fs::write(dir.path().join("german/force.toml"), b"edited\n").unwrap();
     let plan = store.plan_undo().unwrap().unwrap();
-    assert_eq!(plan.restored["german/force.toml"], long.as_bytes());
+    assert_eq!(plan.restored["german/force.toml"].as_slice(), long.as_bytes());
     // With the sealed copy gone too, undo refuses rather than guess.
     fs::remove_file(dir.path().join(".votg/sealed/german/force.toml")).unwrap();
     assert!(matches!(store.plan_undo(), Err(Error::Refused(_))));
     fs::write(
         dir.path().join("german/force.toml"),
-        &new["german/force.toml"],
+        &new["german/force.toml"][..],
     )
     .unwrap();
     store.undo().unwrap();

@@ -412,11 +412,17 @@ impl Txn {
         Ok(())
     }
 
-    /// Undoes what an uncommitted transaction prepared.
+    /// Undoes what an uncommitted transaction prepared. With nothing to undo
+    /// (every writer's start, after a commit that finished) nothing waits
+    /// for the disk.
     pub fn roll_back(&self) -> Result<(), Error> {
-        fsio::remove_dir(&self.root())?;
-        history::roll_back(&self.history())?;
-        if let Some(meta) = self.root().parent() {
+        let root = self.root();
+        let prepared = fsio::exists(&root);
+        fsio::remove_dir(&root)?;
+        let history = history::roll_back(&self.history())?;
+        if (prepared || history)
+            && let Some(meta) = root.parent()
+        {
             sync_dir(meta);
         }
         Ok(())

@@ -209,11 +209,11 @@ mod tests {
         let mut b = Files::new();
         a.insert(
             "german/purchases.csv".into(),
-            b"cg_day,lmg\n15/9,1\n15/9,2\n".to_vec(),
+            b"cg_day,lmg\n15/9,1\n15/9,2\n".to_vec().into(),
         );
         b.insert(
             "german/purchases.csv".into(),
-            b"cg_day,lmg\n15/9,1\n15/9,3\n".to_vec(),
+            b"cg_day,lmg\n15/9,1\n15/9,3\n".to_vec().into(),
         );
         let d = first(&a, &b, &[]).expect("differs");
         assert_eq!(d.field, "`lmg` of row 2");
@@ -227,11 +227,11 @@ mod tests {
         let mut b = Files::new();
         a.insert(
             "russian/roster.toml".into(),
-            b"[[lines]]\nelr = 3\n".to_vec(),
+            b"[[lines]]\nelr = 3\n".to_vec().into(),
         );
         b.insert(
             "russian/roster.toml".into(),
-            b"[[lines]]\nelr = 2\n".to_vec(),
+            b"[[lines]]\nelr = 2\n".to_vec().into(),
         );
         let d = first(&a, &b, &[]).expect("differs");
         assert_eq!(d.field, "`elr` in [[lines]] (line 2)");
