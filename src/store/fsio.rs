@@ -6,6 +6,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::Path;
 
+use super::Bytes;
 use crate::error::Error;
 
 /// No campaign file comes near this; a bigger one is damage (or a device
@@ -349,7 +350,14 @@ pub fn exists(path: &Path) -> bool {
 /// A content hash (64-bit FNV-1a): enough to tell a whole file from a cut
 /// or damaged one, which is all the store asks of it.
 pub fn hash(bytes: &[u8]) -> String {
-    format!("{:016x}", fnv_memo(bytes))
+    format!("{:016x}", fnv_memo(bytes, None))
+}
+
+/// [`hash`] of shared bytes, which are kept (not copied) for the next
+/// input that begins with them: each step of a run hashes the journal as
+/// the step before left it.
+pub fn hash_shared(bytes: &Bytes) -> String {
+    format!("{:016x}", fnv_memo(bytes, Some(bytes)))
 }
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
@@ -357,29 +365,30 @@ const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_MEMO_FROM: usize = 16 * 1024;
 
 thread_local! {
-    /// The last large input hashed, and its hash.
-    static FNV_LAST: std::cell::RefCell<(Vec<u8>, u64)> =
-        const { std::cell::RefCell::new((Vec::new(), FNV_START)) };
+    /// The last large shared input hashed, and its hash.
+    static FNV_LAST: std::cell::RefCell<(Option<Bytes>, u64)> =
+        const { std::cell::RefCell::new((None, FNV_START)) };
 }
 
 /// FNV-1a reads a byte at a time, so hashing the journal (hundreds of KB)
 /// at every step of a run cost more than the step. The journal only grows:
-/// the last large input and its hash are kept, and an input that begins
-/// with it is hashed on from there (the same result: FNV's state after a
-/// prefix is that prefix's hash).
-fn fnv_memo(bytes: &[u8]) -> u64 {
+/// the last large input `keep` gives and its hash are kept, and an input
+/// that begins with it is hashed on from there (the same result: FNV's
+/// state after a prefix is that prefix's hash).
+fn fnv_memo(bytes: &[u8], keep: Option<&Bytes>) -> u64 {
     if bytes.len() < FNV_MEMO_FROM {
         return fnv(FNV_START, bytes);
     }
     FNV_LAST.with_borrow_mut(|(last, state)| {
-        let h = if !last.is_empty() && bytes.starts_with(last) {
-            fnv(*state, &bytes[last.len()..])
-        } else {
-            fnv(FNV_START, bytes)
+        let h = match last {
+            Some(l) if keep.is_some_and(|k| Bytes::ptr_eq(k, l)) => *state,
+            Some(l) if bytes.starts_with(l) => fnv(*state, &bytes[l.len()..]),
+            _ => fnv(FNV_START, bytes),
         };
-        last.clear();
-        last.extend_from_slice(bytes);
-        *state = h;
+        if let Some(k) = keep {
+            *last = Some(k.clone());
+            *state = h;
+        }
         h
     })
 }
@@ -400,14 +409,24 @@ mod tests {
     fn hash_of_a_growing_input_is_the_plain_fnv_of_it() {
         let plain = |b: &[u8]| format!("{:016x}", fnv(FNV_START, b));
         let mut journal: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8).collect();
-        assert_eq!(hash(&journal), plain(&journal));
+        let kept = Bytes::new(journal.clone());
+        assert_eq!(hash_shared(&kept), plain(&journal));
+        assert_eq!(hash_shared(&kept), plain(&journal), "the same bytes again");
         journal.extend_from_slice(b"a new row\n");
-        assert_eq!(hash(&journal), plain(&journal), "grown");
+        assert_eq!(hash(&journal), plain(&journal), "grown, not kept");
+        let grown = Bytes::new(journal.clone());
+        assert_eq!(hash_shared(&grown), plain(&journal), "grown, kept");
+        assert_eq!(hash_shared(&kept), plain(&kept), "the shorter one again");
         journal.truncate(30_000);
         assert_eq!(hash(&journal), plain(&journal), "cut short");
         journal[100] ^= 1;
         journal.extend_from_slice(b"more");
-        assert_eq!(hash(&journal), plain(&journal), "changed early, then grown");
+        let changed = Bytes::new(journal.clone());
+        assert_eq!(
+            hash_shared(&changed),
+            plain(&journal),
+            "changed early, then grown"
+        );
         assert_eq!(hash(b"small"), plain(b"small"));
         assert_eq!(hash(b""), "cbf29ce484222325");
     }

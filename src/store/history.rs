@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::fsio::{self, hash, read_regular};
-use super::{Files, Snapshot, is_campaign_file};
+use super::fsio::{self, hash, hash_shared, read_regular};
+use super::{Bytes, Files, Snapshot, is_campaign_file};
 use crate::error::Error;
 use crate::side::Side;
 
@@ -94,7 +94,7 @@ const SPLICE_SAVES: usize = 256;
 
 /// How `old` is kept, given `new` (what the step wrote), and the bytes it
 /// stores.
-fn before_of<'a>(name: &str, old: Option<&'a [u8]>, new: &[u8]) -> (FileBefore, &'a [u8]) {
+fn before_of<'a>(name: &str, old: Option<&'a Bytes>, new: &[u8]) -> (FileBefore, &'a [u8]) {
     let mut f = FileBefore {
         name: name.into(),
         was: Was::Absent,
@@ -110,7 +110,7 @@ fn before_of<'a>(name: &str, old: Option<&'a [u8]>, new: &[u8]) -> (FileBefore, 
         return (f, &[]);
     };
     f.len = old.len() as u64;
-    f.hash = hash(old);
+    f.hash = hash_shared(old);
     if name == APPEND_ONLY && new.starts_with(old) {
         f.was = Was::Prefix;
         return (f, &[]);
@@ -143,7 +143,7 @@ pub fn record(before: &Files, after: &Files, changed: &[&str], snapshot: &Snapsh
     let mut files = Vec::new();
     for &name in changed {
         let new = after.get(name).map(|b| b.as_slice()).unwrap_or_default();
-        let (mut f, stored) = before_of(name, before.get(name).map(|b| b.as_slice()), new);
+        let (mut f, stored) = before_of(name, before.get(name), new);
         if !stored.is_empty() {
             f.offset = copies.len() as u64;
             copies.extend_from_slice(stored);

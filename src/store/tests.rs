@@ -7,7 +7,12 @@ fn files(v: &str) -> Files {
     FILES
         .iter()
         .filter(|f| !f.optional)
-        .map(|f| (f.name.to_string(), format!("{} {v}\n", f.name).into_bytes().into()))
+        .map(|f| {
+            (
+                f.name.to_string(),
+                format!("{} {v}\n", f.name).into_bytes().into(),
+            )
+        })
         .collect()
 }
 
@@ -74,7 +79,10 @@ fn a_step_entry_keeps_only_what_changed_and_the_journal_as_a_length() {
     let store = Store::create(dir.path()).unwrap();
     store.commit(&files("old"), None).unwrap();
     let mut next = files("old");
-    next.insert("german/roster.toml".into(), b"roster changed\n".to_vec().into());
+    next.insert(
+        "german/roster.toml".into(),
+        b"roster changed\n".to_vec().into(),
+    );
     let mut journal = next["journal.csv"].to_vec();
     journal.extend_from_slice(b"a new row\n");
     next.insert("journal.csv".into(), journal.into());
@@ -102,7 +110,10 @@ fn undo_rebuilds_a_cut_journal_from_its_sealed_copy() {
     let store = Store::create(dir.path()).unwrap();
     store.commit(&files("old"), None).unwrap();
     let mut next = files("new");
-    next.insert("journal.csv".into(), b"journal.csv old\nmore\n".to_vec().into());
+    next.insert(
+        "journal.csv".into(),
+        b"journal.csv old\nmore\n".to_vec().into(),
+    );
     store.commit(&next, Some(&snap("step"))).unwrap();
     fs::write(dir.path().join("journal.csv"), b"jour").unwrap();
     assert!(matches!(store.read_checked(), Err(Error::CutShort { .. })));
@@ -231,7 +242,10 @@ fn a_long_file_changed_in_a_few_places_costs_a_few_bytes_and_undoes_exactly() {
     // Hand-edited (or damaged) since: rebuilt from the sealed copy.
     fs::write(dir.path().join("german/force.toml"), b"edited\n").unwrap();
     let plan = store.plan_undo().unwrap().unwrap();
-    assert_eq!(plan.restored["german/force.toml"].as_slice(), long.as_bytes());
+    assert_eq!(
+        plan.restored["german/force.toml"].as_slice(),
+        long.as_bytes()
+    );
     // With the sealed copy gone too, undo refuses rather than guess.
     fs::remove_file(dir.path().join(".votg/sealed/german/force.toml")).unwrap();
     assert!(matches!(store.plan_undo(), Err(Error::Refused(_))));
