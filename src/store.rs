@@ -1,28 +1,34 @@
 //! Campaign files on disk, never lost (DESIGN §6): all-or-nothing
 //! transactions across files ([`txn`]), a history of steps for `votg undo`
-//! ([`history`]), a lock against a second writer, and lock-free reading of
+//! ([`history`], [`undo`]), the steps of a scripted run written together
+//! ([`batch`]), a lock against a second writer, and lock-free reading of
 //! what is committed ([`reader`]).
 //!
 //! Writers (`refit`, `buy`, `undo`, `new`) take the lock and finish or roll
 //! back an interrupted transaction before anything else. Readers (`status`,
 //! `roster`, `log` …) take no lock and write nothing.
 
+mod batch;
 mod fsio;
 mod history;
 mod reader;
+mod snapshot;
 mod txn;
+mod undo;
 
 use std::cell::RefCell;
 use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::side::Side;
 
+use batch::{Batch, changed};
 pub use fsio::{Digest, MAX_FILE_BYTES, digest};
 use fsio::{io, read_regular};
 pub use reader::Digests;
+pub use snapshot::Snapshot;
 use txn::{CrashPoints, Plan, Txn};
+pub use undo::UndoPlan;
 
 const META: &str = ".votg";
 const HISTORY: &str = ".votg/history";
@@ -103,37 +109,6 @@ pub fn is_campaign_file(name: &str) -> bool {
     FILES.iter().any(|f| f.name == name)
 }
 
-/// What a step's history entry says about it, so `votg undo` can take back
-/// one side's step without telling the other side what it was.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Snapshot {
-    /// Whose step; `None` for a public step of both sides.
-    pub side: Option<Side>,
-    /// Whether its label would tell the other side something secret.
-    pub secret: bool,
-    pub label: String,
-}
-
-impl Snapshot {
-    /// A step the other side must not learn about.
-    pub fn secret(side: Side, label: impl Into<String>) -> Snapshot {
-        Snapshot {
-            side: Some(side),
-            secret: true,
-            label: label.into(),
-        }
-    }
-
-    /// A step of both sides, seen by both.
-    pub fn public(label: impl Into<String>) -> Snapshot {
-        Snapshot {
-            side: None,
-            secret: false,
-            label: label.into(),
-        }
-    }
-}
-
 /// An open campaign directory, locked for this process.
 #[derive(Debug)]
 pub struct Store {
@@ -141,31 +116,6 @@ pub struct Store {
     _lock: File,
     /// Steps committed in memory, written by [`Store::end_batch`].
     batch: RefCell<Option<Batch>>,
-}
-
-/// The steps of a run no one waits on (a scripted refit), held to be
-/// written in one transaction: the files as they will be, and one history
-/// entry per step, so `votg undo` still takes back one step at a time.
-#[derive(Debug)]
-struct Batch {
-    /// The files on disk when the batch began.
-    disk: Files,
-    /// The files as the steps so far left them.
-    files: Files,
-    /// The history entries to publish, numbered on from `first`.
-    entries: Vec<Vec<u8>>,
-    first: u32,
-}
-
-/// What `votg undo` would do: checked, not yet done.
-#[derive(Debug)]
-pub struct UndoPlan {
-    number: u32,
-    /// The step it takes back.
-    pub step: Snapshot,
-    /// The campaign files as they will be after the undo.
-    pub restored: Files,
-    restore: history::Restore,
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
@@ -180,30 +130,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     fsio::rename(&tmp, path)?;
     fsio::sync_dir(dir);
     Ok(())
-}
-
-/// Those of `files` whose bytes differ from `before`'s.
-fn changed(before: &Files, files: &Files) -> Files {
-    files
-        .iter()
-        .filter(|(name, bytes)| before.get(*name) != Some(*bytes))
-        .map(|(n, b)| (n.clone(), b.clone()))
-        .collect()
-}
-
-impl Batch {
-    /// One step: its history entry against the files as the steps before
-    /// it left them (exactly what committing it alone would record).
-    fn add(&mut self, files: &Files, snapshot: &Snapshot) {
-        let writes = changed(&self.files, files);
-        if writes.is_empty() {
-            return;
-        }
-        let names: Vec<&str> = writes.keys().map(String::as_str).collect();
-        self.entries
-            .push(history::record(&self.files, files, &names, snapshot));
-        self.files.extend(writes);
-    }
 }
 
 /// Whether `dir` holds a campaign, committed or committed-but-unfinished.
@@ -391,114 +317,8 @@ impl Store {
         Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())
     }
 
-    /// From now on, steps committed with a snapshot are held in memory until
-    /// [`Store::end_batch`] writes them all in one transaction (DESIGN §6:
-    /// all or nothing, each step its own history entry). For a run no one
-    /// waits on: one wait for the disk instead of one per step.
-    pub fn begin_batch(&self) -> Result<(), Error> {
-        self.end_batch()?;
-        let disk = self.read_files()?;
-        let first = self.history_numbers()?.last().map_or(1, |n| n + 1);
-        *self.batch.borrow_mut() = Some(Batch {
-            files: disk.clone(),
-            disk,
-            entries: Vec::new(),
-            first,
-        });
-        Ok(())
-    }
-
-    /// Whether steps are being held for [`Store::end_batch`].
-    pub fn batching(&self) -> bool {
-        self.batch.borrow().is_some()
-    }
-
-    /// Writes the steps held since [`Store::begin_batch`] in one
-    /// transaction and ends the batch; returns how many steps it wrote. If
-    /// it fails before its commit point, none of them is written.
-    pub fn end_batch(&self) -> Result<usize, Error> {
-        let Some(batch) = self.batch.borrow_mut().take() else {
-            return Ok(0);
-        };
-        let writes = changed(&batch.disk, &batch.files);
-        let steps = batch.entries.len();
-        if steps == 0 {
-            return Ok(0);
-        }
-        let plan = Plan {
-            writes,
-            publish: (batch.first..).zip(batch.entries).collect(),
-            ..Plan::default()
-        };
-        Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())?;
-        Ok(steps)
-    }
-
     fn history_numbers(&self) -> Result<Vec<u32>, Error> {
         history::numbers(&self.dir.join(HISTORY))
-    }
-
-    /// The step `votg undo` would take back, if any.
-    pub fn last_step(&self) -> Result<Option<Snapshot>, Error> {
-        Ok(self.plan_undo()?.map(|p| p.step))
-    }
-
-    /// Works out, and checks, what undoing the last step restores. A damaged
-    /// history entry is an error here, before anything changes.
-    pub fn plan_undo(&self) -> Result<Option<UndoPlan>, Error> {
-        let Some(&number) = self.history_numbers()?.last() else {
-            return Ok(None);
-        };
-        let current = self.read_files()?;
-        let entry = history::entry(&self.dir.join(HISTORY), number);
-        let restore = history::restore(&entry, &current, &read_seals(&self.dir)?)?;
-        let mut restored = current;
-        for (name, bytes) in &restore.writes {
-            restored.insert(name.clone(), bytes.clone());
-        }
-        for name in &restore.removes {
-            restored.remove(name);
-        }
-        Ok(Some(UndoPlan {
-            number,
-            step: restore.meta.snapshot(),
-            restored,
-            restore,
-        }))
-    }
-
-    /// Takes back the last step, whoever's it was; returns its label.
-    pub fn undo(&self) -> Result<String, Error> {
-        let plan = self.plan_undo()?.ok_or_else(|| Error::NothingToUndo {
-            dir: self.dir.clone(),
-        })?;
-        Ok(self.apply_undo(plan)?.label)
-    }
-
-    /// Takes back the step of `plan`: its files and the removal of its
-    /// history entry in one transaction.
-    pub fn apply_undo(&self, plan: UndoPlan) -> Result<Snapshot, Error> {
-        let current = self.read_files()?;
-        let writes: Files = plan
-            .restore
-            .writes
-            .into_iter()
-            .filter(|(name, bytes)| current.get(name) != Some(bytes))
-            .collect();
-        let removes = plan
-            .restore
-            .removes
-            .into_iter()
-            .filter(|n| current.contains_key(n))
-            .collect();
-        let txn = Plan {
-            writes,
-            removes,
-            publish: Vec::new(),
-            drop: Some(plan.number),
-        };
-        Txn::new(&self.dir).commit(&txn, &mut CrashPoints::from_env())?;
-        Ok(plan.step)
     }
 }
 
