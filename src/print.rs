@@ -7,6 +7,7 @@
 //! files and the public campaign facts are read.
 
 mod force;
+mod out_file;
 mod purchases;
 mod roster;
 
@@ -58,7 +59,7 @@ pub fn run(dir: &Path, side: Side, out: Option<&Path>, global: &Global) -> Resul
     match out {
         None => Ok(html),
         Some(path) => {
-            std::fs::write(path, &html).map_err(|source| Error::Io {
+            out_file::write(path, html.as_bytes()).map_err(|source| Error::Io {
                 path: path.to_path_buf(),
                 source,
             })?;
