@@ -92,6 +92,26 @@ fn copy_all(from: &Path, to: &Path) {
     }
 }
 
+/// The median time of the scripted RePh from `setup`, each run on its own
+/// copy of it made under `root` before the clock starts.
+fn time_reph(root: &Path, setup: &Path, answers: &str) -> Duration {
+    median_after(
+        |n| {
+            let d = root.join(format!("reph-{}", n + 1));
+            copy_all(setup, &d);
+            // The copy's few megabytes (mostly the history) are written out
+            // before the clock starts: the refit's own sync would otherwise
+            // wait for them, timing the benchmark's copy as the RePh's work.
+            // (A player's campaign has no such backlog: each refit syncs.)
+            sync_everything();
+            d
+        },
+        |d| {
+            votg(&["refit", d.to_str().expect("utf-8"), "--answers", answers]);
+        },
+    )
+}
+
 /// A folder on a RAM file system (`/dev/shm` on Linux), if there is one.
 fn ram_dir() -> Option<tempfile::TempDir> {
     tempfile::Builder::new()
@@ -134,21 +154,7 @@ fn main() {
     });
     report("votg --version (the unit)", base, base, 1.0);
     // Each run on its own copy of `setup`, made before the clock starts.
-    let reph = median_after(
-        |n| {
-            let d = tmp.path().join(format!("reph-{}", n + 1));
-            copy_all(&setup, &d);
-            // The copy's few megabytes (mostly the history) are written out
-            // before the clock starts: the refit's own sync would otherwise
-            // wait for them, timing the benchmark's copy as the RePh's work.
-            // (A player's campaign has no such backlog: each refit syncs.)
-            sync_everything();
-            d
-        },
-        |d| {
-            votg(&["refit", d.to_str().expect("utf-8"), "--answers", a]);
-        },
-    );
+    let reph = time_reph(tmp.path(), &setup, a);
     report(
         "refit: scenario record + RePh (26->27 Sep)",
         reph,
@@ -160,16 +166,7 @@ fn main() {
     // the files, the load check). Not a budget: it tells how much of the
     // figure above is the disk's and how much the program's.
     if let Some(ram) = ram_dir() {
-        let t = median_after(
-            |n| {
-                let d = ram.path().join(format!("reph-{}", n + 1));
-                copy_all(&setup, &d);
-                d
-            },
-            |d| {
-                votg(&["refit", d.to_str().expect("utf-8"), "--answers", a]);
-            },
-        );
+        let t = time_reph(ram.path(), &setup, a);
         let ratio = t.as_secs_f64() / base.as_secs_f64();
         println!(
             "{:<44} {:>8.2} ms   {ratio:>5.2}x   (no budget: the RePh without the disk)",
