@@ -24,7 +24,7 @@ pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String
         dir,
         &tables,
         Journal::Where {
-            maybe: &may_concern_raw,
+            maybe: &|raw: &[u8]| may_concern_raw(raw, side),
             keep: &keep,
         },
     )?;
@@ -53,11 +53,26 @@ fn may_concern(r: &csv::ByteRecord, side: Side) -> bool {
 /// A first look at a journal row as written, for [`may_concern`]: a row
 /// without `concerns` (its last field, so the row ends with that field's
 /// comma) that records no answer (`kind` is never quoted, nor first or
-/// last) concerns no story.
-fn may_concern_raw(raw: &[u8]) -> bool {
+/// last) concerns no story; nor does a row of the other side that names no
+/// counter it was split from. The side is the fifth field: read from the
+/// bytes only when the four before it hold no quote (numbers, a time, a CG
+/// Day and a step never do), otherwise the row is kept for the full look.
+fn may_concern_raw(raw: &[u8], side: Side) -> bool {
     let line = raw.strip_suffix(b"\n").unwrap_or(raw);
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    !line.ends_with(b",") || raw.windows(8).any(|w| w == b",answer,")
+    if line.ends_with(b",") && memchr::memmem::find(raw, b",answer,").is_none() {
+        return false;
+    }
+    let other = side.other().id().as_bytes();
+    !(field(line, SIDE) == Some(other) && memchr::memmem::find(raw, b"from:").is_none())
+}
+
+/// Field `n` of a row as written, when no field up to it is quoted.
+fn field(line: &[u8], n: usize) -> Option<&[u8]> {
+    let mut fields = line.split(|&b| b == b',');
+    let found = fields.nth(n)?;
+    let before = found.as_ptr() as usize - line.as_ptr() as usize;
+    (memchr::memchr(b'"', &line[..before + found.len()]).is_none()).then_some(found)
 }
 
 /// The journal rows the side may see in its stories.
@@ -320,6 +335,24 @@ mod tests {
     use super::*;
     use crate::journal::fast_read::{rows_maybe_where, rows_where};
 
+    #[test]
+    fn a_field_is_read_from_the_bytes_only_before_any_quote() {
+        assert_eq!(field(b"1,t,15/9,12.6,german,x", SIDE), Some(&b"german"[..]));
+        assert_eq!(field(b"1,\"t,u\",15/9,12.6,german,x", SIDE), None);
+        assert_eq!(field(b"1,t,15/9", SIDE), None);
+    }
+
+    #[test]
+    fn the_other_sides_rows_are_passed_over_unless_they_name_a_split() {
+        let row = b"7,t,15/9,12.6111,russian,true,w,,,,,,,decision,,,,,,row:2\n";
+        assert!(!may_concern_raw(row, Side::German));
+        assert!(may_concern_raw(row, Side::Russian));
+        let split = b"7,t,15/9,12.6111,russian,true,w,,,,,,,decision,,,,,,R-3 from:R-1\n";
+        assert!(may_concern_raw(split, Side::German));
+        let quiet = b"7,t,15/9,12.6111,german,true,w,,,,,,,decision,,,,,,\n";
+        assert!(!may_concern_raw(quiet, Side::German));
+    }
+
     /// Every story of every sample campaign, told from the rows
     /// `may_concern` keeps, is the story told from the whole journal.
     #[test]
@@ -336,7 +369,11 @@ mod tests {
             for side in [Side::German, Side::Russian] {
                 let mut part = whole.clone();
                 part.journal = rows_where(&bytes, |r| may_concern(r, side)).unwrap();
-                let quick = rows_maybe_where(&bytes, may_concern_raw, |r| may_concern(r, side));
+                let quick = rows_maybe_where(
+                    &bytes,
+                    |raw| may_concern_raw(raw, side),
+                    |r| may_concern(r, side),
+                );
                 assert_eq!(quick.as_ref(), Some(&part.journal), "{}", dir.display());
                 assert!(part.journal.len() < whole.journal.len());
                 assert_eq!(tagged(&part, side), tagged(&whole, side));
