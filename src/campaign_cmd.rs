@@ -51,7 +51,7 @@ pub(crate) fn read_as(
 ) -> Result<CampaignState, Error> {
     let digest_only: &[&str] = match journal {
         Journal::Skip => &["journal.csv"],
-        Journal::Read | Journal::Where { .. } => &[],
+        Journal::Read | Journal::Where(_) => &[],
     };
     if let Some(state) = Store::read_committed_quick(dir, digest_only)
         .and_then(|(files, digested)| parsed_copy::read(dir, &files, &digested, tables, journal))

@@ -4,14 +4,16 @@
 //! given, and what happened to its counters afterwards, in order. Only
 //! what the side may see: its own rows and the public ones.
 
+use std::cell::Cell;
 use std::path::Path;
+use std::rc::Rc;
 
 use crate::campaign_cmd::{read, read_as};
 use crate::cli::Global;
 use crate::error::Error;
-use crate::journal::fast_read::{CONCERNS, KIND, SIDE};
+use crate::journal::fast_read::{ANSWER, CONCERNS, KIND, SECRET, SIDE, WHAT};
 use crate::journal::{JournalRow, Kind};
-use crate::parsed_copy::Journal;
+use crate::parsed_copy::{Journal, RowFilter};
 use crate::purchase_record::{PurchaseRow, SW_COLUMNS};
 use crate::sheets::purchased_ec;
 use crate::side::Side;
@@ -19,15 +21,8 @@ use crate::state::CampaignState;
 
 pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let keep = |r: &csv::ByteRecord| may_concern(r, side);
-    let state = read_as(
-        dir,
-        &tables,
-        Journal::Where {
-            maybe: &|raw: &[u8]| may_concern_raw(raw, side),
-            keep: &keep,
-        },
-    )?;
+    let filter = |state: &CampaignState, bytes: &[u8]| story_rows(state, bytes, side, row);
+    let state = read_as(dir, &tables, Journal::Where(&filter))?;
     // A journal from before rows were tagged is searched by what its rows
     // say (see `concerning`), which needs every row.
     let state = if tagged(&state, side) {
@@ -38,33 +33,128 @@ pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String
     story(&state, side, row)
 }
 
-/// Whether a journal row, as it is in the file, may be part of a story
-/// told to `side`: a row naming the counter it was split from (any side's:
-/// [`lineage`] follows them all), or one not of the other side that names
-/// rows or counters or records an answer. The story draws on no other row
-/// of a tagged journal, so the others need not be read.
-fn may_concern(r: &csv::ByteRecord, side: Side) -> bool {
-    let concerns = &r[CONCERNS];
-    concerns.windows(5).any(|w| w == b"from:")
-        || (&r[SIDE] != side.other().id().as_bytes()
-            && (!concerns.is_empty() || &r[KIND] == b"answer"))
+/// The journal rows the story of `side`'s row `row` may draw on, as a
+/// filter of the journal's rows: the rows naming a counter they were split
+/// from (any side's: [`lineage`] follows them all); of the rows not of the
+/// other side, those about the row (`row:<n>`) or a counter that is or was
+/// the row's, the answers that may name its RG, and the first row tagged
+/// with any purchase row (so [`tagged`] tells as of the whole journal).
+/// The counters it was split from are not known before the journal is
+/// read: every counter any row names as `from:` stands in for them.
+fn story_rows(state: &CampaignState, bytes: &[u8], side: Side, row: usize) -> RowFilter {
+    let Some(r) = row
+        .checked_sub(1)
+        .and_then(|i| state.side(side).purchases.get(i))
+    else {
+        // No such row: `story` refuses it without reading the journal.
+        return RowFilter {
+            maybe: Box::new(|_| false),
+            keep: Box::new(|_| false),
+        };
+    };
+    let mut ids: Vec<String> = state
+        .side(side)
+        .force
+        .of_rg_row(row)
+        .map(|c| c.id.to_string())
+        .collect();
+    ids.extend(split_from(bytes));
+    let wanted = Rc::new(Wanted {
+        side,
+        tag: format!("row:{row}"),
+        rg_id: r.rg_id.to_string(),
+        ids,
+        tagged_seen: Cell::new(false),
+    });
+    let w = Rc::clone(&wanted);
+    RowFilter {
+        maybe: Box::new(move |raw| w.maybe(raw)),
+        keep: Box::new(move |r| wanted.keep(r)),
+    }
 }
 
-/// A first look at a journal row as written, for [`may_concern`]: a row
-/// without `concerns` (its last field, so the row ends with that field's
-/// comma) that records no answer (`kind` is never quoted, nor first or
-/// last) concerns no story; nor does a row of the other side that names no
-/// counter it was split from. The side is the fifth field: read from the
-/// bytes only when the four before it hold no quote (numbers, a time, a CG
-/// Day and a step never do), otherwise the row is kept for the full look.
-fn may_concern_raw(raw: &[u8], side: Side) -> bool {
-    let line = raw.strip_suffix(b"\n").unwrap_or(raw);
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    if line.ends_with(b",") && memchr::memmem::find(raw, b",answer,").is_none() {
-        return false;
+/// What [`story_rows`] looks for.
+struct Wanted {
+    side: Side,
+    tag: String,
+    rg_id: String,
+    ids: Vec<String>,
+    /// Whether a row tagged with a purchase row has been kept.
+    tagged_seen: Cell<bool>,
+}
+
+impl Wanted {
+    /// The first look, at a row's bytes as written: any row that `keep`
+    /// could accept passes (a row without `concerns`, its last field, ends
+    /// with that field's comma; `kind` is never quoted, nor first or last).
+    fn maybe(&self, raw: &[u8]) -> bool {
+        let has = |what: &[u8]| memchr::memmem::find(raw, what).is_some();
+        if has(b"from:") {
+            return true;
+        }
+        let line = raw.strip_suffix(b"\n").unwrap_or(raw);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if field(line, SIDE) == Some(self.side.other().id().as_bytes()) {
+            return false;
+        }
+        if line.ends_with(b",") {
+            return has(b",answer,") && has(self.rg_id.as_bytes());
+        }
+        has(b",answer,")
+            || has(self.tag.as_bytes())
+            || self.ids.iter().any(|id| has(id.as_bytes()))
+            || (!self.tagged_seen.get() && has(b"row:"))
     }
-    let other = side.other().id().as_bytes();
-    !(field(line, SIDE) == Some(other) && memchr::memmem::find(raw, b"from:").is_none())
+
+    /// The rows of the story, and maybe a few more (`story` chooses).
+    fn keep(&self, r: &csv::ByteRecord) -> bool {
+        let concerns = &r[CONCERNS];
+        let words = || concerns.split(|&b| b == b' ').filter(|w| !w.is_empty());
+        if words().any(|w| w.starts_with(b"from:")) {
+            return true;
+        }
+        let me = self.side.id().as_bytes();
+        let side = &r[SIDE];
+        if side == self.side.other().id().as_bytes() {
+            return false;
+        }
+        let kept = if &r[KIND] == b"answer" {
+            let names = |i: usize| memchr::memmem::find(&r[i], self.rg_id.as_bytes()).is_some();
+            side == me && (!concerns.is_empty() || names(WHAT) || names(ANSWER))
+        } else {
+            words()
+                .any(|w| w == self.tag.as_bytes() || self.ids.iter().any(|id| w == id.as_bytes()))
+        };
+        if kept {
+            return true;
+        }
+        let visible = &r[SECRET] == b"false" || side == me;
+        let tags_a_row = memchr::memmem::find(concerns, b"row:").is_some();
+        if !self.tagged_seen.get() && visible && tags_a_row {
+            self.tagged_seen.set(true);
+            return true;
+        }
+        false
+    }
+}
+
+/// Every counter a journal names as one another was split from
+/// (`from:<id>` in a row's `concerns`).
+fn split_from(bytes: &[u8]) -> Vec<String> {
+    let mut ids: Vec<String> = memchr::memmem::find_iter(bytes, b"from:")
+        .filter_map(|at| {
+            let rest = &bytes[at + 5..];
+            let end = rest
+                .iter()
+                .position(|b| matches!(b, b' ' | b',' | b'"' | b'\n' | b'\r'))
+                .unwrap_or(rest.len());
+            std::str::from_utf8(&rest[..end]).ok().map(str::to_string)
+        })
+        .filter(|id| !id.is_empty())
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
 }
 
 /// Field `n` of a row as written, when no field up to it is quoted.
@@ -342,19 +432,89 @@ mod tests {
         assert_eq!(field(b"1,t,15/9", SIDE), None);
     }
 
+    fn wanted(side: Side) -> Wanted {
+        Wanted {
+            side,
+            tag: "row:2".into(),
+            rg_id: "I1".into(),
+            ids: vec!["G-17".into()],
+            tagged_seen: Cell::new(false),
+        }
+    }
+
+    fn record(raw: &[u8]) -> csv::ByteRecord {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(raw);
+        reader.byte_records().next().unwrap().unwrap()
+    }
+
+    /// Both looks at a row agree: the bytes as written, then the fields.
+    fn looks(w: &Wanted, raw: &[u8]) -> (bool, bool) {
+        (w.maybe(raw), w.keep(&record(raw)))
+    }
+
     #[test]
     fn the_other_sides_rows_are_passed_over_unless_they_name_a_split() {
         let row = b"7,t,15/9,12.6111,russian,true,w,,,,,,,decision,,,,,,row:2\n";
-        assert!(!may_concern_raw(row, Side::German));
-        assert!(may_concern_raw(row, Side::Russian));
+        assert_eq!(looks(&wanted(Side::German), row), (false, false));
+        assert_eq!(looks(&wanted(Side::Russian), row), (true, true));
         let split = b"7,t,15/9,12.6111,russian,true,w,,,,,,,decision,,,,,,R-3 from:R-1\n";
-        assert!(may_concern_raw(split, Side::German));
-        let quiet = b"7,t,15/9,12.6111,german,true,w,,,,,,,decision,,,,,,\n";
-        assert!(!may_concern_raw(quiet, Side::German));
+        assert_eq!(looks(&wanted(Side::German), split), (true, true));
     }
 
-    /// Every story of every sample campaign, told from the rows
-    /// `may_concern` keeps, is the story told from the whole journal.
+    #[test]
+    fn a_row_is_kept_for_the_row_or_its_counters_not_for_others() {
+        let w = wanted(Side::German);
+        w.tagged_seen.set(true);
+        let about = |concerns: &str| {
+            format!("7,t,15/9,12.6111,german,true,w,,,,,,,decision,,,,,,{concerns}\n").into_bytes()
+        };
+        assert_eq!(looks(&w, &about("row:2")), (true, true));
+        assert_eq!(looks(&w, &about("G-17")), (true, true));
+        assert_eq!(looks(&w, &about("row:3 G-18")), (false, false));
+        // `row:2` is in `row:20`: the first look lets it by, the second not.
+        assert_eq!(looks(&w, &about("row:20")), (true, false));
+        assert_eq!(looks(&w, &about("")), (false, false));
+    }
+
+    #[test]
+    fn an_answer_is_kept_when_it_may_name_the_rg() {
+        let w = wanted(Side::German);
+        let answer = |what: &str, answer: &str| {
+            format!("7,t,15/9,12.621,german,true,{what},,,,,,,answer,,,,german.buy,\"{answer}\",\n")
+                .into_bytes()
+        };
+        assert_eq!(
+            looks(&w, &answer("german.buy", "[\"\"I1\"\"]")),
+            (true, true)
+        );
+        assert_eq!(
+            looks(&w, &answer("german.buy", "[\"\"I2\"\"]")),
+            (false, false)
+        );
+        assert_eq!(looks(&w, &answer("I1 leader", "1")), (true, true));
+        let russian = b"7,t,15/9,12.621,russian,true,I1,,,,,,,answer,,,,russian.buy,[],\n";
+        assert_eq!(looks(&w, russian), (false, false));
+    }
+
+    #[test]
+    fn the_first_row_tagged_with_any_purchase_row_is_kept_once() {
+        let w = wanted(Side::German);
+        let other = b"7,t,15/9,12.6111,german,true,w,,,,,,,decision,,,,,,row:5\n";
+        assert_eq!(looks(&w, other), (true, true));
+        assert_eq!(looks(&w, other), (false, false));
+    }
+
+    #[test]
+    fn split_from_names_every_counter_split_from() {
+        let bytes = b"a,b\n1,x,G-3 from:G-1\n2,y,\"R-4 from:R-2 from:G-1\"\n";
+        assert_eq!(split_from(bytes), ["G-1", "R-2"]);
+    }
+
+    /// Every story of every sample campaign, told from the rows its filter
+    /// keeps, is the story told from the whole journal; and the first look
+    /// at the bytes lets by every row the second keeps.
     #[test]
     fn the_rows_a_story_may_concern_tell_the_whole_journals_story() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
@@ -367,20 +527,19 @@ mod tests {
             };
             let whole = read(&dir, &tables).unwrap();
             for side in [Side::German, Side::Russian] {
-                let mut part = whole.clone();
-                part.journal = rows_where(&bytes, |r| may_concern(r, side)).unwrap();
-                let quick = rows_maybe_where(
-                    &bytes,
-                    |raw| may_concern_raw(raw, side),
-                    |r| may_concern(r, side),
-                );
-                assert_eq!(quick.as_ref(), Some(&part.journal), "{}", dir.display());
-                assert!(part.journal.len() < whole.journal.len());
-                assert_eq!(tagged(&part, side), tagged(&whole, side));
                 for row in 1..=whole.side(side).purchases.len() {
+                    let f = story_rows(&whole, &bytes, side, row);
+                    let quick = rows_maybe_where(&bytes, &f.maybe, &f.keep).unwrap();
+                    let f = story_rows(&whole, &bytes, side, row);
+                    let slow = rows_where(&bytes, &f.keep).unwrap();
+                    assert_eq!(quick, slow, "{} {side} row {row}", dir.display());
+                    let mut part = whole.clone();
+                    part.journal = quick;
+                    assert!(part.journal.len() < whole.journal.len());
+                    assert_eq!(tagged(&part, side), tagged(&whole, side));
                     let told_whole = story(&whole, side, row).unwrap();
                     let told_part = story(&part, side, row).unwrap();
-                    assert_eq!(told_part, told_whole, "{}", dir.display());
+                    assert_eq!(told_part, told_whole, "{} {side} row {row}", dir.display());
                     told += 1;
                 }
             }

@@ -50,18 +50,27 @@ pub enum Journal<'a> {
     /// The state's `journal` is left empty: for the sheets (`status`,
     /// `roster`, `purchases`, `force`, `print`), which show the files only.
     Skip,
-    /// The state's `journal` holds only the rows `keep` accepts (it sees
-    /// each row's fields as in the file, in [`crate::journal::COLUMNS`]
-    /// order) when the parsed copy spares the full load; otherwise every
-    /// row. `maybe` looks at each row's bytes as written first, and must
-    /// accept every row `keep` could (see
-    /// [`crate::journal::fast_read::rows_maybe_where`]). For a reader that
-    /// needs a few rows of thousands (`explain`).
-    Where {
-        maybe: &'a dyn Fn(&[u8]) -> bool,
-        keep: &'a dyn Fn(&csv::ByteRecord) -> bool,
-    },
+    /// The state's `journal` holds only the rows of the [`RowFilter`] made
+    /// from the campaign's other files and the journal's bytes, when the
+    /// parsed copy spares the full load; otherwise every row. For a reader
+    /// that needs a few rows of thousands (`explain`).
+    Where(&'a dyn Fn(&CampaignState, &[u8]) -> RowFilter),
 }
+
+/// The journal rows a reader keeps: `keep` sees each row's fields as in the
+/// file (in [`crate::journal::COLUMNS`] order); `maybe` looks at each row's
+/// bytes as written first, and must accept every row `keep` could (see
+/// [`crate::journal::fast_read::rows_maybe_where`]).
+pub struct RowFilter {
+    pub maybe: Box<RawLook>,
+    pub keep: Box<FieldLook>,
+}
+
+/// A look at a journal row's bytes as written.
+pub type RawLook = dyn Fn(&[u8]) -> bool;
+
+/// A look at a journal row's fields.
+pub type FieldLook = dyn Fn(&csv::ByteRecord) -> bool;
 
 #[derive(Serialize, Deserialize)]
 struct Copy {
@@ -133,22 +142,26 @@ pub fn read(
     if copy.build != BUILD || copy.files != seen {
         return None;
     }
-    let journal = match journal {
+    let mut state = CampaignState {
+        campaign: copy.campaign,
+        german: copy.german.with_purchases(Side::German, files)?,
+        russian: copy.russian.with_purchases(Side::Russian, files)?,
+        journal: Vec::new(),
+    };
+    state.journal = match journal {
         // The files were checked whole when the copy was made; reading the
         // journal again cannot fail unless the build could not read its own.
         Journal::Read => crate::state::journal_rows(files).ok()?,
         Journal::Skip => Vec::new(),
-        Journal::Where { maybe, keep } => files
+        Journal::Where(filter) => files
             .get("journal.csv")
-            .and_then(|bytes| crate::journal::fast_read::rows_maybe_where(bytes, maybe, keep))
+            .and_then(|bytes| {
+                let f = filter(&state, bytes);
+                crate::journal::fast_read::rows_maybe_where(bytes, &f.maybe, &f.keep)
+            })
             .or_else(|| crate::state::journal_rows(files).ok())?,
     };
-    Some(CampaignState {
-        campaign: copy.campaign,
-        german: copy.german.with_purchases(Side::German, files)?,
-        russian: copy.russian.with_purchases(Side::Russian, files)?,
-        journal,
-    })
+    Some(state)
 }
 
 /// Leaves the parsed copy of `files`, just committed, which `state` was

@@ -12,7 +12,10 @@ use super::{COLUMNS, JournalRow, Kind};
 /// Where the `side`, `kind` and `concerns` fields are in a row of
 /// [`COLUMNS`] (for the filters of [`rows_where`]).
 pub const SIDE: usize = 4;
+pub const SECRET: usize = 5;
+pub const WHAT: usize = 6;
 pub const KIND: usize = 13;
+pub const ANSWER: usize = 18;
 pub const CONCERNS: usize = 19;
 
 /// The rows of a journal whose header is exactly [`COLUMNS`], or `None`
@@ -194,6 +197,9 @@ mod tests {
     #[test]
     fn the_field_positions_name_their_columns() {
         assert_eq!(COLUMNS[SIDE], "side");
+        assert_eq!(COLUMNS[SECRET], "secret");
+        assert_eq!(COLUMNS[WHAT], "what");
+        assert_eq!(COLUMNS[ANSWER], "answer");
         assert_eq!(COLUMNS[KIND], "kind");
         assert_eq!(COLUMNS[CONCERNS], "concerns");
     }
