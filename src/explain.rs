@@ -5,6 +5,8 @@
 //! what the side may see: its own rows and the public ones.
 
 use std::cell::Cell;
+
+use memchr::memmem::Finder;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -62,9 +64,10 @@ fn story_rows(state: &CampaignState, bytes: &[u8], side: Side, row: usize) -> Ro
     let wanted = Rc::new(Wanted {
         side,
         tag: format!("row:{row}"),
-        rg_id: r.rg_id.to_string(),
         ids,
         tagged_seen: Cell::new(false),
+        finders: Finders::new(&r.rg_id),
+        rg_id: r.rg_id.to_string(),
     });
     let w = Rc::clone(&wanted);
     RowFilter {
@@ -81,15 +84,37 @@ struct Wanted {
     ids: Vec<String>,
     /// Whether a row tagged with a purchase row has been kept.
     tagged_seen: Cell<bool>,
+    finders: Finders,
+}
+
+/// The searchers [`Wanted::maybe`] runs on every row, made once.
+struct Finders {
+    from: Finder<'static>,
+    answer: Finder<'static>,
+    rg_id: Finder<'static>,
+    /// Any purchase row's tag.
+    tag: Finder<'static>,
+}
+
+impl Finders {
+    fn new(rg_id: &str) -> Finders {
+        Finders {
+            from: Finder::new(b"from:"),
+            answer: Finder::new(b",answer,"),
+            rg_id: Finder::new(rg_id.as_bytes()).into_owned(),
+            tag: Finder::new(b"row:"),
+        }
+    }
 }
 
 impl Wanted {
     /// The first look, at a row's bytes as written: any row that `keep`
-    /// could accept passes (a row without `concerns`, its last field, ends
-    /// with that field's comma; `kind` is never quoted, nor first or last).
+    /// could accept passes. `concerns` is the last field, read from the
+    /// bytes unless quoted (votg writes counter ids and row tags, which
+    /// never need quotes); `kind` is never quoted, nor first or last.
     fn maybe(&self, raw: &[u8]) -> bool {
-        let has = |what: &[u8]| memchr::memmem::find(raw, what).is_some();
-        if has(b"from:") {
+        let has = |f: &Finder| f.find(raw).is_some();
+        if has(&self.finders.from) {
             return true;
         }
         let line = raw.strip_suffix(b"\n").unwrap_or(raw);
@@ -97,13 +122,23 @@ impl Wanted {
         if field(line, SIDE) == Some(self.side.other().id().as_bytes()) {
             return false;
         }
-        if line.ends_with(b",") {
-            return has(b",answer,") && has(self.rg_id.as_bytes());
+        if line.ends_with(b"\"") {
+            return true;
         }
-        has(b",answer,")
-            || has(self.tag.as_bytes())
-            || self.ids.iter().any(|id| has(id.as_bytes()))
-            || (!self.tagged_seen.get() && has(b"row:"))
+        let concerns = line.rsplit(|&b| b == b',').next().unwrap_or_default();
+        if concerns.is_empty() {
+            return has(&self.finders.answer) && has(&self.finders.rg_id);
+        }
+        has(&self.finders.answer)
+            || self.about(concerns)
+            || (!self.tagged_seen.get() && self.finders.tag.find(concerns).is_some())
+    }
+
+    /// Whether `concerns` names the row or one of its counters.
+    fn about(&self, concerns: &[u8]) -> bool {
+        concerns
+            .split(|&b| b == b' ')
+            .any(|w| w == self.tag.as_bytes() || self.ids.iter().any(|id| w == id.as_bytes()))
     }
 
     /// The rows of the story, and maybe a few more (`story` chooses).
@@ -129,7 +164,7 @@ impl Wanted {
             return true;
         }
         let visible = &r[SECRET] == b"false" || side == me;
-        let tags_a_row = memchr::memmem::find(concerns, b"row:").is_some();
+        let tags_a_row = self.finders.tag.find(concerns).is_some();
         if !self.tagged_seen.get() && visible && tags_a_row {
             self.tagged_seen.set(true);
             return true;
@@ -439,6 +474,7 @@ mod tests {
             rg_id: "I1".into(),
             ids: vec!["G-17".into()],
             tagged_seen: Cell::new(false),
+            finders: Finders::new("I1"),
         }
     }
 
@@ -473,8 +509,10 @@ mod tests {
         assert_eq!(looks(&w, &about("row:2")), (true, true));
         assert_eq!(looks(&w, &about("G-17")), (true, true));
         assert_eq!(looks(&w, &about("row:3 G-18")), (false, false));
-        // `row:2` is in `row:20`: the first look lets it by, the second not.
-        assert_eq!(looks(&w, &about("row:20")), (true, false));
+        assert_eq!(looks(&w, &about("row:20")), (false, false));
+        // Quoted: left to the second look.
+        let quoted = b"7,t,15/9,12.6111,german,true,w,,,,,,,decision,,,,,,\"row:3\"\n";
+        assert_eq!(looks(&w, quoted), (true, false));
         assert_eq!(looks(&w, &about("")), (false, false));
     }
 
