@@ -5,10 +5,10 @@
 //! what the side may see: its own rows and the public ones.
 
 use std::cell::Cell;
-
-use memchr::memmem::Finder;
 use std::path::Path;
 use std::rc::Rc;
+
+use memchr::memmem::Finder;
 
 use crate::campaign_cmd::{read, read_as};
 use crate::cli::Global;
@@ -134,18 +134,19 @@ impl Wanted {
             || (!self.tagged_seen.get() && self.finders.tag.find(concerns).is_some())
     }
 
-    /// Whether `concerns` names the row or one of its counters.
+    /// Whether `concerns` names the row or one of its counters (or may:
+    /// words split by other than ASCII white space are left to `story`).
     fn about(&self, concerns: &[u8]) -> bool {
-        concerns
-            .split(|&b| b == b' ')
-            .any(|w| w == self.tag.as_bytes() || self.ids.iter().any(|id| w == id.as_bytes()))
+        !concerns.is_ascii()
+            || concerns
+                .split(u8::is_ascii_whitespace)
+                .any(|w| w == self.tag.as_bytes() || self.ids.iter().any(|id| w == id.as_bytes()))
     }
 
     /// The rows of the story, and maybe a few more (`story` chooses).
     fn keep(&self, r: &csv::ByteRecord) -> bool {
         let concerns = &r[CONCERNS];
-        let words = || concerns.split(|&b| b == b' ').filter(|w| !w.is_empty());
-        if words().any(|w| w.starts_with(b"from:")) {
+        if self.finders.from.find(concerns).is_some() {
             return true;
         }
         let me = self.side.id().as_bytes();
@@ -157,8 +158,7 @@ impl Wanted {
             let names = |i: usize| memchr::memmem::find(&r[i], self.rg_id.as_bytes()).is_some();
             side == me && (!concerns.is_empty() || names(WHAT) || names(ANSWER))
         } else {
-            words()
-                .any(|w| w == self.tag.as_bytes() || self.ids.iter().any(|id| w == id.as_bytes()))
+            self.about(concerns)
         };
         if kept {
             return true;
@@ -181,7 +181,7 @@ fn split_from(bytes: &[u8]) -> Vec<String> {
             let rest = &bytes[at + 5..];
             let end = rest
                 .iter()
-                .position(|b| matches!(b, b' ' | b',' | b'"' | b'\n' | b'\r'))
+                .position(|&b| b.is_ascii_whitespace() || b == b',' || b == b'"')
                 .unwrap_or(rest.len());
             std::str::from_utf8(&rest[..end]).ok().map(str::to_string)
         })
@@ -514,6 +514,7 @@ mod tests {
         let quoted = b"7,t,15/9,12.6111,german,true,w,,,,,,,decision,,,,,,\"row:3\"\n";
         assert_eq!(looks(&w, quoted), (true, false));
         assert_eq!(looks(&w, &about("")), (false, false));
+        assert_eq!(looks(&w, &about("G-18\tG-17")), (true, true));
     }
 
     #[test]
