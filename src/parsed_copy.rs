@@ -54,23 +54,23 @@ pub enum Journal<'a> {
     /// from the campaign's other files and the journal's bytes, when the
     /// parsed copy spares the full load; otherwise every row. For a reader
     /// that needs a few rows of thousands (`explain`).
-    Where(&'a dyn Fn(&CampaignState, &[u8]) -> RowFilter),
+    Where(&'a MakeRowFilter),
 }
 
-/// The journal rows a reader keeps: `keep` sees each row's fields as in the
-/// file (in [`crate::journal::COLUMNS`] order); `maybe` looks at each row's
-/// bytes as written first, and must accept every row `keep` could (see
+/// Makes a [`RowFilter`] from the campaign's other files and the journal's
+/// bytes.
+pub type MakeRowFilter = dyn Fn(&CampaignState, &[u8]) -> Box<dyn RowFilter>;
+
+/// The journal rows a reader keeps (see
 /// [`crate::journal::fast_read::rows_maybe_where`]).
-pub struct RowFilter {
-    pub maybe: Box<RawLook>,
-    pub keep: Box<FieldLook>,
+pub trait RowFilter {
+    /// A first look at a row's bytes as written: must accept every row
+    /// [`RowFilter::keep`] could.
+    fn maybe(&self, raw: &[u8]) -> bool;
+    /// The row's fields as in the file, in [`crate::journal::COLUMNS`]
+    /// order.
+    fn keep(&self, r: &csv::ByteRecord) -> bool;
 }
-
-/// A look at a journal row's bytes as written.
-pub type RawLook = dyn Fn(&[u8]) -> bool;
-
-/// A look at a journal row's fields.
-pub type FieldLook = dyn Fn(&csv::ByteRecord) -> bool;
 
 #[derive(Serialize, Deserialize)]
 struct Copy {
@@ -157,7 +157,11 @@ pub fn read(
             .get("journal.csv")
             .and_then(|bytes| {
                 let f = filter(&state, bytes);
-                crate::journal::fast_read::rows_maybe_where(bytes, &f.maybe, &f.keep)
+                crate::journal::fast_read::rows_maybe_where(
+                    bytes,
+                    |raw| f.maybe(raw),
+                    |r| f.keep(r),
+                )
             })
             .or_else(|| crate::state::journal_rows(files).ok())?,
     };
