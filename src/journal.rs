@@ -11,6 +11,7 @@ use crate::drm::{self, Drm};
 use crate::drm_text::{drms_text, parse_drms};
 use crate::side::Side;
 
+pub mod as_written;
 pub mod fast_read;
 
 /// The columns of DESIGN §3, then those that make a row re-runnable.

@@ -9,8 +9,9 @@ use compact_str::CompactString;
 
 use super::{COLUMNS, JournalRow, Kind};
 
-/// Where the `side`, `kind` and `concerns` fields are in a row of
+/// Where the `step`, `side`, `kind` and `concerns` fields are in a row of
 /// [`COLUMNS`] (for the filters of [`rows_where`]).
+pub const STEP: usize = 3;
 pub const SIDE: usize = 4;
 pub const SECRET: usize = 5;
 pub const WHAT: usize = 6;
@@ -130,9 +131,15 @@ fn records(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 fn row(r: &csv::ByteRecord) -> Option<JournalRow> {
+    row_of(|i| &r[i])
+}
+
+/// The row whose field `i` (in [`COLUMNS`] order) is `field(i)`, as
+/// written.
+pub(super) fn row_of<'a>(field: impl Fn(usize) -> &'a [u8]) -> Option<JournalRow> {
     // Each field is checked to be UTF-8 as it is taken (what a
     // `StringRecord` would check for the whole row).
-    let t = |i: usize| std::str::from_utf8(&r[i]).ok();
+    let t = |i: usize| std::str::from_utf8(field(i)).ok();
     let s = |i: usize| t(i).map(CompactString::new);
     Some(JournalRow {
         seq: t(0)?.parse().ok()?,
@@ -140,7 +147,7 @@ fn row(r: &csv::ByteRecord) -> Option<JournalRow> {
         cg_day: s(2)?,
         step: s(3)?,
         side: s(4)?,
-        secret: match &r[5] {
+        secret: match field(5) {
             b"true" => true,
             b"false" => false,
             _ => return None,
@@ -152,7 +159,7 @@ fn row(r: &csv::ByteRecord) -> Option<JournalRow> {
         final_result: s(10)?,
         result: s(11)?,
         rule: s(12)?,
-        kind: match &r[13] {
+        kind: match field(13) {
             b"roll" => Kind::Roll,
             b"answer" => Kind::Answer,
             b"decision" => Kind::Decision,
@@ -196,6 +203,7 @@ mod tests {
 
     #[test]
     fn the_field_positions_name_their_columns() {
+        assert_eq!(COLUMNS[STEP], "step");
         assert_eq!(COLUMNS[SIDE], "side");
         assert_eq!(COLUMNS[SECRET], "secret");
         assert_eq!(COLUMNS[WHAT], "what");
