@@ -29,7 +29,7 @@ mod walk;
 pub use buy::buy;
 pub(crate) use buy::buy_in;
 pub(crate) use close::{close, mark};
-pub(crate) use goal::Goal;
+pub(crate) use goal::{Goal, RowGoal};
 
 /// Where a step's result goes: committed to the campaign's folder (refit,
 /// buy), or kept in memory only (`votg verify` replaying the journal).

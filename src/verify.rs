@@ -29,20 +29,29 @@ use crate::state::CampaignState;
 use crate::tables::Tables;
 
 mod diff;
+pub mod quick;
 mod record;
 
 pub use diff::Difference;
 
 pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
+    let verified = |rows: usize| {
+        format!(
+            "{}: verified. Re-derived from `votg new` and the journal's {rows} row(s) (recorded answers and dice), every file agrees.\n",
+            dir.display(),
+        )
+    };
     let tables = global.load_tables()?;
+    // A campaign as votg left it verifies without reading its every
+    // journal row; anything else (or a difference) takes the full path,
+    // which reads and checks every file and names the first difference.
+    if let Some(rows) = quick::verified(dir, &tables)? {
+        return Ok(verified(rows));
+    }
     let state = read(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
     match check(&state, &tables, &def)? {
-        None => Ok(format!(
-            "{}: verified. Re-derived from `votg new` and the journal's {} row(s) (recorded answers and dice), every file agrees.\n",
-            dir.display(),
-            state.journal.len()
-        )),
+        None => Ok(verified(state.journal.len())),
         Some(d) => Err(Error::Refused(format!(
             "{}: the campaign differs from what its journal re-derives.\n{d}\nEither a file was edited by hand or the journal was. `votg undo` takes back whole steps; a hand edit must be undone by hand.",
             dir.display()
@@ -57,7 +66,7 @@ pub fn check(
     tables: &Tables,
     def: &CgDef,
 ) -> Result<Option<Difference>, Error> {
-    let seeded = replay(state, tables, def, Dice::Seeded)?;
+    let seeded = replay(Disk::of(state), tables, def, Dice::Seeded)?;
     let first = compare(state, seeded);
     if first.is_none() {
         return Ok(None);
@@ -67,7 +76,7 @@ pub fn check(
     let never_drawn =
         state.campaign.dice.used == 0 && Side::BOTH.iter().all(|&s| state.side(s).dice.used == 0);
     if never_drawn {
-        let listed = replay(state, tables, def, Dice::Recorded)?;
+        let listed = replay(Disk::of(state), tables, def, Dice::Recorded)?;
         return Ok(compare(state, listed));
     }
     Ok(first)
@@ -82,28 +91,47 @@ enum Dice {
     Recorded,
 }
 
+/// What a replay reads of the campaign on disk.
+struct Disk<'a> {
+    /// Its files (its `journal` may be left empty: see `rows`).
+    state: &'a CampaignState,
+    /// The journal rows the replay reads: every row, or (see [`quick`])
+    /// at least every answer and every scenario record, in order.
+    rows: &'a [JournalRow],
+    goal: Goal<'a>,
+    /// How many rows its journal holds.
+    len: usize,
+}
+
+impl<'a> Disk<'a> {
+    /// The campaign `state`, its journal read whole.
+    fn of(state: &'a CampaignState) -> Disk<'a> {
+        Disk {
+            state,
+            rows: &state.journal,
+            goal: Goal::of(state),
+            len: state.journal.len(),
+        }
+    }
+}
+
 /// Replays the whole campaign in memory with the runner of `votg refit`:
 /// from `votg new`, each Refit Phase and each scenario record in turn, up
 /// to where the campaign on disk stands.
-fn replay(
-    state: &CampaignState,
-    tables: &Tables,
-    def: &CgDef,
-    dice: Dice,
-) -> Result<CampaignState, Error> {
-    let seeds = state.seeds();
+fn replay(disk: Disk, tables: &Tables, def: &CgDef, dice: Dice) -> Result<CampaignState, Error> {
+    let seeds = disk.state.seeds();
     let mut start = crate::new_campaign::initial_state_with(def, tables, seeds);
     // The replay writes as many rows as the journal holds: room for them at
     // once, not a doubling (and a copy of every row so far) as it grows.
-    start.journal.reserve(state.journal.len());
+    start.journal.reserve(disk.len);
     let dice = match dice {
         Dice::Seeded => CampaignDice::Seeded {
             streams: Box::new(Streams::resume(&seeds, 0, 0, 0)),
             saved: true,
         },
         Dice::Recorded => {
-            let faces: Vec<u8> = state
-                .journal
+            let faces: Vec<u8> = disk
+                .rows
                 .iter()
                 .filter(|r| r.kind == Kind::Roll)
                 .filter_map(JournalRow::roll)
@@ -112,10 +140,9 @@ fn replay(
             CampaignDice::Listed(ListedDice::new(faces, "journal.csv"))
         }
     };
-    let records = record::all(&state.journal);
-    let prompter = Prompter::Scripted(Box::new(Answers::replaying("", Queue::of(&state.journal))?));
-    let goal = Goal { state };
-    let mut run = Run::replay(tables, def, start, dice, prompter, goal);
+    let records = record::all(disk.rows);
+    let prompter = Prompter::Scripted(Box::new(Answers::replaying("", Queue::of(disk.rows))?));
+    let mut run = Run::replay(tables, def, start, dice, prompter, disk.goal);
     // A step that fails in the replay ends it there: what it re-derived so
     // far is compared, and the difference names where they part.
     let _ = drive(&mut run, records);

@@ -34,10 +34,20 @@ pub fn all(journal: &[JournalRow]) -> Vec<Record> {
 
 fn is_record(r: &JournalRow) -> bool {
     r.kind == Kind::Decision
-        // Journals before the record had its own label wrote 12.604.
-        && (r.step == crate::reph::scenario_record::STEP || r.step == "12.604")
+        && is_record_step(r.step.as_bytes())
         && r.what.starts_with("Scenario ")
         && r.what.ends_with(" recorded")
+}
+
+/// Whether a row of this step and kind, as written, may be a scenario
+/// record (the rows [`all`] looks at besides the answers).
+pub fn may_be_record(step: &[u8], kind: &[u8]) -> bool {
+    kind == b"decision" && is_record_step(step)
+}
+
+fn is_record_step(step: &[u8]) -> bool {
+    // Journals before the record had its own label wrote 12.604.
+    step == crate::reph::scenario_record::STEP.as_bytes() || step == b"12.604"
 }
 
 /// One record: the rows from its decision up to the next record.
