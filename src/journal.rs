@@ -59,6 +59,19 @@ pub enum Kind {
     Decision,
 }
 
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Roll, Kind::Answer, Kind::Decision];
+
+    /// As the journal's `kind` column holds it (serde's lowercase name).
+    pub fn written(self) -> &'static [u8] {
+        match self {
+            Kind::Roll => b"roll",
+            Kind::Answer => b"answer",
+            Kind::Decision => b"decision",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JournalRow {

@@ -5,8 +5,8 @@
 //! replay and only compares the others with the rows it re-derives:
 //! building every row was a sixth of its time.
 
-use super::fast_read::row_of;
-use super::{COLUMNS, JournalRow, Kind};
+use super::fast_read::{is_current_header, row_of};
+use super::{COLUMNS, JournalRow};
 
 /// Where the `time` field is: a row's time is when it was written, not
 /// what it records, so a comparison passes it over.
@@ -51,12 +51,10 @@ impl AsWritten {
                 ReadRecordResult::Record if n != COLUMNS.len() => return None,
                 ReadRecordResult::Record if header => {
                     let fields = &out.bytes[used..used + written];
-                    let mut start = 0;
-                    for (end, name) in ends[..n].iter().zip(COLUMNS) {
-                        if &fields[start..*end] != name.as_bytes() {
-                            return None;
-                        }
-                        start = *end;
+                    let starts = std::iter::once(0).chain(ends[..n - 1].iter().copied());
+                    let names = starts.zip(&ends[..n]).map(|(a, b)| &fields[a..*b]);
+                    if !is_current_header(n, names) {
+                        return None;
                     }
                     header = false;
                 }
@@ -115,7 +113,7 @@ impl AsWritten {
             r.final_result.as_bytes(),
             r.result.as_bytes(),
             r.rule.as_bytes(),
-            kind_name(r.kind),
+            r.kind.written(),
             r.table.as_bytes(),
             r.column.as_bytes(),
             r.key.as_bytes(),
@@ -127,15 +125,6 @@ impl AsWritten {
             .iter()
             .enumerate()
             .all(|(col, want)| col == TIME || self.field(row, col) == *want)
-    }
-}
-
-/// A [`Kind`] as the journal writes it.
-fn kind_name(kind: Kind) -> &'static [u8] {
-    match kind {
-        Kind::Roll => b"roll",
-        Kind::Answer => b"answer",
-        Kind::Decision => b"decision",
     }
 }
 

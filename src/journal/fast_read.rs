@@ -36,6 +36,15 @@ pub fn rows_where(
     rows_read(bytes, bytes.len(), keep)
 }
 
+/// Whether a header of `len` fields is exactly [`COLUMNS`], the current
+/// schema's.
+pub(super) fn is_current_header<'a>(
+    len: usize,
+    mut fields: impl Iterator<Item = &'a [u8]>,
+) -> bool {
+    len == COLUMNS.len() && fields.by_ref().zip(COLUMNS).all(|(a, b)| a == b.as_bytes())
+}
+
 /// Like [`rows_where`], from a reader of about `len` bytes.
 fn rows_read(
     from: impl std::io::Read,
@@ -46,7 +55,7 @@ fn rows_read(
         .has_headers(true)
         .from_reader(from);
     let header = reader.byte_headers().ok()?;
-    if header.len() != COLUMNS.len() || header.iter().zip(COLUMNS).any(|(a, b)| a != b.as_bytes()) {
+    if !is_current_header(header.len(), header.iter()) {
         return None;
     }
     // Rows of a few hundred bytes each: a first guess that saves most
@@ -159,12 +168,7 @@ pub(super) fn row_of<'a>(field: impl Fn(usize) -> &'a [u8]) -> Option<JournalRow
         final_result: s(10)?,
         result: s(11)?,
         rule: s(12)?,
-        kind: match field(13) {
-            b"roll" => Kind::Roll,
-            b"answer" => Kind::Answer,
-            b"decision" => Kind::Decision,
-            _ => return None,
-        },
+        kind: Kind::ALL.into_iter().find(|k| k.written() == field(13))?,
         table: s(14)?,
         column: s(15)?,
         key: s(16)?,

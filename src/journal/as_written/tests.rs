@@ -1,5 +1,5 @@
 use super::*;
-use crate::journal::fast_read;
+use crate::journal::{Kind, fast_read};
 
 fn sample_journals() -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
@@ -114,4 +114,16 @@ fn another_header_or_width_is_left_to_the_full_reader() {
     assert!(AsWritten::read(short.as_bytes()).is_none());
     let empty = COLUMNS.join(",") + "\n";
     assert!(AsWritten::read(empty.as_bytes()).unwrap().is_empty());
+}
+
+#[test]
+fn a_kind_is_written_as_serde_names_it() {
+    for kind in Kind::ALL {
+        // Every variant is in ALL (this match has no wildcard).
+        match kind {
+            Kind::Roll | Kind::Answer | Kind::Decision => {}
+        }
+        let name = serde_json::to_value(kind).unwrap();
+        assert_eq!(name.as_str().unwrap().as_bytes(), kind.written());
+    }
 }
