@@ -6,12 +6,13 @@ use crate::cg_def;
 use crate::cli::{Format, Global};
 use crate::error::Error;
 use crate::force::sheet;
+use crate::journal::as_written::AsWritten;
 use crate::new_campaign;
 use crate::parsed_copy::{self, Journal};
 use crate::purchase_record;
 use crate::render::grid;
 use crate::sheet_fit::{Sheet, terminal_width};
-use crate::sheets;
+use crate::sheets::{self, LogLine};
 use crate::side::{Cg, Side};
 use crate::state::CampaignState;
 use crate::store::{Files, Store};
@@ -227,7 +228,7 @@ impl Shown {
     /// The text, CSV or JSON of `sheet` (a title, if any, above the text
     /// form);
     /// `json`, when given, is the typed data instead of the sheet's cells.
-    fn render(self, title: &str, sheet: &Sheet, json: Option<String>) -> String {
+    fn render<C: AsRef<str>>(self, title: &str, sheet: &Sheet<C>, json: Option<String>) -> String {
         match self.format {
             Format::Csv => sheet.csv(),
             Format::Json => json.unwrap_or_else(|| sheet.json()),
@@ -327,7 +328,19 @@ pub struct LogView<'a> {
 
 pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let written = journal_as_written(dir, &tables);
+    let state;
+    let lines: Vec<LogLine> = match written.as_ref().and_then(|w| {
+        (0..w.len())
+            .map(|i| LogLine::written(w, i))
+            .collect::<Option<_>>()
+    }) {
+        Some(lines) => lines,
+        None => {
+            state = read(dir, &tables)?;
+            state.journal.iter().map(LogLine::of).collect()
+        }
+    };
     if let Some(step) = view.step
         && !known_step(step)
     {
@@ -340,26 +353,36 @@ pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> 
                 .join(", ")
         )));
     }
-    let rows: Vec<&crate::journal::JournalRow> = state
-        .journal
-        .iter()
-        .filter(|r| view.step.is_none_or(|s| r.step.starts_with(s)))
-        .filter(|r| {
-            view.side
+    let shown = lines.into_iter().filter(|r| {
+        view.step.is_none_or(|s| r.step.starts_with(s))
+            && view
+                .side
                 .is_none_or(|s| r.side == s.id() || r.side == "both")
-        })
-        .filter(|r| r.visible_to(view.side, view.reveal))
-        .collect();
+            && crate::journal::visible(r.secret, r.side, view.side, view.reveal)
+    });
     // Unless every row is shown, rows are numbered in this view: the
     // journal's own numbers would show, by their gaps, how many secret rows
     // the other side has.
-    let sheet = sheets::log(&rows, !view.reveal);
+    let sheet = sheets::log(shown, !view.reveal);
     let mut out = view.shown.render("", &sheet, None);
     if view.shown.format == Format::Text && !view.reveal {
         // Said always, so it tells nothing about how many there are.
         out.push_str("Any secret row(s) hidden: --side S shows a side's own, --reveal all.\n");
     }
     Ok(out)
+}
+
+/// The journal's records as written, when one quiet read of the campaign
+/// finds every file as its parsed copy was made from (so the journal was
+/// read and checked whole when it was written): `votg log` then shows them
+/// without parsing the other files or making a row of each record. `None`
+/// sends it to the full read, which names any problem.
+fn journal_as_written(dir: &Path, tables: &Tables) -> Option<AsWritten> {
+    let (files, digested) = Store::read_committed_quick(dir, &[])?;
+    if !parsed_copy::vouches(dir, &files, &digested, tables) {
+        return None;
+    }
+    AsWritten::read(files.get("journal.csv")?)
 }
 
 /// A step `--step` may name: one of the sequence, a prefix of one (12.62),

@@ -267,7 +267,7 @@ pub fn now() -> String {
 
 impl JournalRow {
     pub fn visible_to(&self, side: Option<Side>, reveal: bool) -> bool {
-        reveal || !self.secret || side.is_some_and(|s| s.id() == self.side)
+        visible(self.secret, &self.side, side, reveal)
     }
 
     /// The dice of a roll row, as thrown.
@@ -329,6 +329,13 @@ pub fn append(rows: &mut Vec<JournalRow>, cg_day: &str, entry: Entry) {
         answer: entry.answer.into(),
         concerns: entry.concerns.join(" ").into(),
     });
+}
+
+/// Whether a row of side `row_side` (`german`, `russian`, `both`), secret
+/// or not, is shown to `side` (`None`: a view of both sides' public rows);
+/// `reveal` shows every row (post-game review).
+pub fn visible(secret: bool, row_side: &str, side: Option<Side>, reveal: bool) -> bool {
+    reveal || !secret || side.is_some_and(|s| s.id() == row_side)
 }
 
 #[cfg(test)]

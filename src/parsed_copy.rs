@@ -137,9 +137,7 @@ pub fn read(
     }
     let text = std::fs::read(dir.join(FILE)).ok()?;
     let copy: Copy = serde_json::from_slice(&text).ok()?;
-    let mut seen = fingerprint(files);
-    seen.extend(digested.iter().map(|(name, d)| (name.clone(), *d)));
-    if copy.build != BUILD || copy.files != seen {
+    if !made_from(&copy.build, &copy.files, files, digested) {
         return None;
     }
     let mut state = CampaignState {
@@ -166,6 +164,38 @@ pub fn read(
             .or_else(|| crate::state::journal_rows(files).ok())?,
     };
     Some(state)
+}
+
+/// Whether a copy made by build `build` from files of `made` digests was
+/// made by this build from exactly `files` and the files `digested`.
+fn made_from(
+    build: &str,
+    made: &BTreeMap<String, Digest>,
+    files: &Files,
+    digested: &Digests,
+) -> bool {
+    let mut seen = fingerprint(files);
+    seen.extend(digested.iter().map(|(name, d)| (name.clone(), *d)));
+    build == BUILD && *made == seen
+}
+
+/// Whether the campaign's parsed copy vouches for `files` (and the files
+/// `digested`): made from exactly them by this build with the built-in
+/// tables, so every file was checked whole by the full loader when it was
+/// written. For a reader that needs only the bytes of a file (`votg log`
+/// reads the journal's records as written), not the parsed campaign.
+pub fn vouches(dir: &Path, files: &Files, digested: &Digests, tables: &Tables) -> bool {
+    /// The copy's head: the campaign in it is passed over, not built.
+    #[derive(Deserialize)]
+    struct Head {
+        build: String,
+        files: BTreeMap<String, Digest>,
+    }
+    tables.built_in
+        && std::fs::read(dir.join(FILE))
+            .ok()
+            .and_then(|text| serde_json::from_slice::<Head>(&text).ok())
+            .is_some_and(|head| made_from(&head.build, &head.files, files, digested))
 }
 
 /// Leaves the parsed copy of `files`, just committed, which `state` was

@@ -6,7 +6,7 @@
 
 use compact_str::CompactString;
 
-use crate::sheet_grid;
+use crate::sheet_grid::{self, Measures};
 
 /// The narrowest terminal the sheets are laid out for.
 pub const MIN_WIDTH: usize = 80;
@@ -29,11 +29,13 @@ pub fn terminal_width() -> usize {
 }
 
 /// One sheet's data: a header and rows of cells, the first `keys` columns
-/// repeated in every part of a split sheet.
+/// repeated in every part of a split sheet. Cells are owned
+/// (`CompactString`) unless a sheet borrows them from what it shows (`votg
+/// log` from the journal's bytes).
 #[derive(Debug, Clone, Default)]
-pub struct Sheet {
+pub struct Sheet<C = CompactString> {
     pub header: Vec<String>,
-    pub rows: Vec<Vec<CompactString>>,
+    pub rows: Vec<Vec<C>>,
     pub keys: usize,
 }
 
@@ -53,14 +55,30 @@ impl Sheet {
         debug_assert_eq!(row.len(), self.header.len());
         self.rows.push(row);
     }
+}
+
+impl<C: AsRef<str>> Sheet<C> {
+    /// A sheet of `rows` made elsewhere, each as long as `header`.
+    pub fn of_rows(header: &[&str], keys: usize, rows: Vec<Vec<C>>) -> Sheet<C> {
+        debug_assert!(rows.iter().all(|r| r.len() == header.len()));
+        Sheet {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows,
+            keys,
+        }
+    }
 
     /// The columns of each part: key columns first, then as many of the
     /// others as fit in `width`; a column that fits nowhere gets a part of
     /// its own (and is folded there).
     pub fn parts(&self, width: usize) -> Vec<Vec<usize>> {
+        self.parts_measured(width, &Measures::of(&self.rows))
+    }
+
+    fn parts_measured(&self, width: usize, measures: &Measures) -> Vec<Vec<usize>> {
         let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
         let all: Vec<usize> = (0..header.len()).collect();
-        let widths = sheet_grid::natural_widths(&header, &self.rows, &all);
+        let widths = sheet_grid::natural_widths(&header, measures, &all);
         let k = self.keys.min(widths.len());
         let keys: Vec<usize> = (0..k).collect();
         let key_width = sheet_grid::grid_width(&widths[..k]);
@@ -83,9 +101,9 @@ impl Sheet {
         parts
     }
 
-    fn grid(&self, out: &mut String, cols: &[usize], width: Option<usize>) {
+    fn grid(&self, out: &mut String, measures: &Measures, cols: &[usize], width: Option<usize>) {
         let header: Vec<&str> = cols.iter().map(|&c| self.header[c].as_str()).collect();
-        sheet_grid::draw(out, &header, &self.rows, cols, width);
+        sheet_grid::draw(out, &header, &self.rows, measures, cols, width);
         out.push('\n');
     }
 
@@ -93,13 +111,14 @@ impl Sheet {
     /// `out`.
     pub fn wide(&self, out: &mut String) {
         let all: Vec<usize> = (0..self.header.len()).collect();
-        self.grid(out, &all, None);
+        self.grid(out, &Measures::of(&self.rows), &all, None);
     }
 
     /// Stacked tables, each at most `width` characters wide, appended to
     /// `out`.
     pub fn fit(&self, out: &mut String, width: usize) {
-        let parts = self.parts(width);
+        let measures = Measures::of(&self.rows);
+        let parts = self.parts_measured(width, &measures);
         let n = parts.len();
         for (i, cols) in parts.iter().enumerate() {
             if n > 1 {
@@ -110,7 +129,7 @@ impl Sheet {
                 let title = format!("({}/{n}) {}", i + 1, names.join(", "));
                 out.push_str(&fold(&title, width, 6));
             }
-            self.grid(out, cols, Some(width));
+            self.grid(out, &measures, cols, Some(width));
         }
     }
 
@@ -119,7 +138,8 @@ impl Sheet {
         let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(&self.header).expect("in-memory write");
         for r in &self.rows {
-            w.write_record(r).expect("in-memory write");
+            w.write_record(r.iter().map(|c| c.as_ref()))
+                .expect("in-memory write");
         }
         String::from_utf8(w.into_inner().expect("in-memory write")).expect("UTF-8 in, UTF-8 out")
     }
@@ -134,7 +154,7 @@ impl Sheet {
                 self.header
                     .iter()
                     .zip(r)
-                    .map(|(h, c)| (h.clone(), serde_json::Value::String(c.to_string())))
+                    .map(|(h, c)| (h.clone(), serde_json::Value::String(c.as_ref().into())))
                     .collect()
             })
             .collect();

@@ -12,17 +12,53 @@
 
 use unicode_width::UnicodeWidthStr;
 
+/// Every cell's display width (its widest line), measured once for all
+/// the parts of a sheet and every use in drawing them: a journal of a
+/// thousand rows has ten thousand cells.
+#[derive(Debug, Clone, Default)]
+pub struct Measures {
+    /// Per row, per column: the width, with [`MANY_LINES`] set for a cell of
+    /// more than one line.
+    cells: Vec<Vec<u32>>,
+}
+
+/// Marks a cell of more than one line in [`Measures`].
+const MANY_LINES: u32 = 1 << 31;
+
+impl Measures {
+    pub fn of<R: AsRef<str>>(rows: &[Vec<R>]) -> Measures {
+        let cell = |c: &str| {
+            if c.contains('\n') {
+                widest_line(c) as u32 | MANY_LINES
+            } else {
+                display_width(c) as u32
+            }
+        };
+        Measures {
+            cells: rows
+                .iter()
+                .map(|r| r.iter().map(|c| cell(c.as_ref())).collect())
+                .collect(),
+        }
+    }
+
+    /// The width of row `row`'s cell in column `col`.
+    fn width(&self, row: usize, col: usize) -> usize {
+        (self.cells[row][col] & !MANY_LINES) as usize
+    }
+
+    fn many_lines(&self, row: usize, col: usize) -> bool {
+        self.cells[row][col] & MANY_LINES != 0
+    }
+}
+
 /// The columns' content widths: the widest line of each (an empty column
 /// is one wide, as comfy-table draws it).
-pub fn natural_widths<R: AsRef<str>>(
-    header: &[&str],
-    rows: &[Vec<R>],
-    cols: &[usize],
-) -> Vec<usize> {
+pub fn natural_widths(header: &[&str], measures: &Measures, cols: &[usize]) -> Vec<usize> {
     let mut widths: Vec<usize> = header.iter().map(|h| widest_line(h).max(1)).collect();
-    for row in rows {
+    for row in 0..measures.cells.len() {
         for (w, &c) in widths.iter_mut().zip(cols) {
-            *w = (*w).max(widest_line(row[c].as_ref()));
+            *w = (*w).max(measures.width(row, c));
         }
     }
     widths
@@ -57,10 +93,11 @@ pub fn draw<R: AsRef<str>>(
     out: &mut String,
     header: &[&str],
     rows: &[Vec<R>],
+    measures: &Measures,
     cols: &[usize],
     fit: Option<usize>,
 ) {
-    let mut widths = natural_widths(header, rows, cols);
+    let mut widths = natural_widths(header, measures, cols);
     let mut fold_last = None;
     if let (Some(fit), Some(last)) = (fit, widths.len().checked_sub(1)) {
         let others = grid_width(&widths[..last]);
@@ -78,10 +115,23 @@ pub fn draw<R: AsRef<str>>(
     out.push('\n');
     rule(out, &widths, ('╞', '═', '╪', '╡'));
     let mut cells: Vec<&str> = Vec::with_capacity(cols.len());
-    for r in rows {
+    for (i, r) in rows.iter().enumerate() {
+        out.push('\n');
+        // Nearly every row of a sheet: one line, drawn from its measures.
+        let last = cols.len().saturating_sub(1);
+        let one_line = cols.iter().all(|&c| !measures.many_lines(i, c))
+            && fold_last
+                .is_none_or(|room| cols.get(last).is_none_or(|&c| measures.width(i, c) <= room));
+        if one_line {
+            text_line(
+                out,
+                cols.iter().map(|&c| (r[c].as_ref(), measures.width(i, c))),
+                &widths,
+            );
+            continue;
+        }
         cells.clear();
         cells.extend(cols.iter().map(|&c| r[c].as_ref()));
-        out.push('\n');
         row(out, &cells, &widths, fold_last);
     }
     out.push('\n');
@@ -106,8 +156,7 @@ fn row(out: &mut String, cells: &[&str], widths: &[usize], fold_last: Option<usi
     let one_line = cells.iter().all(|c| !c.contains('\n'))
         && fold_last.is_none_or(|room| cells.get(last).is_none_or(|c| display_width(c) <= room));
     if one_line {
-        // Nearly every row of a sheet: drawn without splitting any cell.
-        text_line(out, cells.iter().copied(), widths);
+        text_line(out, cells.iter().map(|&c| (c, display_width(c))), widths);
         return;
     }
     let lines: Vec<Vec<&str>> = cells
@@ -125,22 +174,30 @@ fn row(out: &mut String, cells: &[&str], widths: &[usize], fold_last: Option<usi
         }
         text_line(
             out,
-            lines.iter().map(|cell| cell.get(n).copied().unwrap_or("")),
+            lines.iter().map(|cell| {
+                let piece = cell.get(n).copied().unwrap_or("");
+                (piece, display_width(piece))
+            }),
             widths,
         );
     }
 }
 
-/// One line of text across the grid: each cell's piece, padded.
-fn text_line<'a>(out: &mut String, pieces: impl Iterator<Item = &'a str>, widths: &[usize]) {
+/// One line of text across the grid: each cell's piece (with its display
+/// width), padded.
+fn text_line<'a>(
+    out: &mut String,
+    pieces: impl Iterator<Item = (&'a str, usize)>,
+    widths: &[usize],
+) {
     out.push('│');
-    for (i, (text, w)) in pieces.zip(widths).enumerate() {
+    for (i, ((text, width), w)) in pieces.zip(widths).enumerate() {
         if i > 0 {
             out.push('┆');
         }
         out.push(' ');
         out.push_str(text);
-        pad(out, w.saturating_sub(display_width(text)) + 1);
+        pad(out, w.saturating_sub(width) + 1);
     }
     out.push('│');
 }

@@ -2,9 +2,10 @@
 //! that turns the campaign's typed facts into the columns players read,
 //! shared by the terminal, CSV and JSON forms.
 
-use compact_str::CompactString;
+use std::borrow::Cow;
 
 use crate::journal::JournalRow;
+use crate::journal::as_written::AsWritten;
 use crate::purchase_record::{PurchaseRow, SW_COLUMNS};
 use crate::roster::{Bought, Roster};
 use crate::sheet_fit::Sheet;
@@ -137,43 +138,101 @@ pub fn purchases(rows: &[PurchaseRow]) -> Sheet {
     sheet
 }
 
-/// The journal rows given; `renumber`: `#` counts the rows shown rather
-/// than giving the journal's own sequence number.
-pub fn log(rows: &[&JournalRow], renumber: bool) -> Sheet {
-    let mut sheet = Sheet::new(
-        &[
-            "#", "CG Day", "Step", "Side", "What", "Dice", "Orig", "DRM", "Final", "Result", "Rule",
-        ],
-        1,
-    );
-    for (i, r) in rows.iter().enumerate() {
-        sheet.push([
-            CompactString::from(if renumber {
-                (i + 1).to_string()
-            } else {
-                r.seq.to_string()
-            }),
-            r.cg_day.clone(),
-            r.step.clone(),
-            if r.secret {
-                compact_str::format_compact!("{} (secret)", r.side)
-            } else {
-                r.side.clone()
+/// What `votg log` shows of one journal row, borrowed from wherever the
+/// row is kept: a [`JournalRow`], or the journal's records as written
+/// ([`AsWritten`], which spares making a row of each of thousands).
+#[derive(Debug, Clone, Copy)]
+pub struct LogLine<'a> {
+    pub seq: u64,
+    pub cg_day: &'a str,
+    pub step: &'a str,
+    pub side: &'a str,
+    pub secret: bool,
+    pub what: &'a str,
+    pub dice: &'a str,
+    pub original: &'a str,
+    /// As written (see [`crate::journal::drms_text`]).
+    pub drms: &'a str,
+    pub final_result: &'a str,
+    pub result: &'a str,
+    pub rule: &'a str,
+}
+
+impl<'a> LogLine<'a> {
+    pub fn of(r: &'a JournalRow) -> LogLine<'a> {
+        LogLine {
+            seq: r.seq,
+            cg_day: &r.cg_day,
+            step: &r.step,
+            side: &r.side,
+            secret: r.secret,
+            what: &r.what,
+            dice: &r.dice,
+            original: &r.original,
+            drms: &r.drms,
+            final_result: &r.final_result,
+            result: &r.result,
+            rule: &r.rule,
+        }
+    }
+
+    /// Record `i` (from 0) of a journal as written, read as the full
+    /// reader reads those fields; `None` if one does not read.
+    pub fn written(journal: &'a AsWritten, i: usize) -> Option<LogLine<'a>> {
+        let text = |col: usize| std::str::from_utf8(journal.field(i, col)).ok();
+        Some(LogLine {
+            seq: text(0)?.parse().ok()?,
+            cg_day: text(2)?,
+            step: text(3)?,
+            side: text(4)?,
+            secret: match journal.field(i, 5) {
+                b"true" => true,
+                b"false" => false,
+                _ => return None,
             },
-            r.what.clone(),
-            r.dice.clone(),
-            r.original.clone(),
+            what: text(6)?,
+            dice: text(7)?,
+            original: text(8)?,
+            drms: text(9)?,
+            final_result: text(10)?,
+            result: text(11)?,
+            rule: text(12)?,
+        })
+    }
+}
+
+/// The journal rows given; `renumber`: `#` counts the rows shown rather
+/// than giving the journal's own sequence number. Cells the row holds as
+/// shown are borrowed from it.
+pub fn log<'a>(rows: impl IntoIterator<Item = LogLine<'a>>, renumber: bool) -> Sheet<Cow<'a, str>> {
+    let header = [
+        "#", "CG Day", "Step", "Side", "What", "Dice", "Orig", "DRM", "Final", "Result", "Rule",
+    ];
+    let cells = rows.into_iter().enumerate().map(|(i, r)| {
+        let number = if renumber { i as u64 + 1 } else { r.seq };
+        vec![
+            Cow::Owned(itoa::Buffer::new().format(number).to_string()),
+            r.cg_day.into(),
+            r.step.into(),
+            if r.secret {
+                Cow::Owned(format!("{} (secret)", r.side))
+            } else {
+                r.side.into()
+            },
+            r.what.into(),
+            r.dice.into(),
+            r.original.into(),
             // Read back and shown as the rules print them (no escapes).
             if r.drms.is_empty() {
-                CompactString::default()
+                Cow::Borrowed("")
             } else {
-                r.drm_list()
-                    .map_or_else(|_| r.drms.clone(), |d| crate::drm::describe(&d).into())
+                crate::drm_text::parse_drms(r.drms)
+                    .map_or(Cow::Borrowed(r.drms), |d| crate::drm::describe(&d).into())
             },
-            r.final_result.clone(),
-            r.result.clone(),
-            r.rule.clone(),
-        ]);
-    }
-    sheet
+            r.final_result.into(),
+            r.result.into(),
+            r.rule.into(),
+        ]
+    });
+    Sheet::of_rows(&header, 1, cells.collect())
 }

@@ -133,3 +133,60 @@ fn a_copy_from_another_build_or_other_tables_is_not_used() {
     votg().args(["status", camp.path()]).assert().success();
     assert!(!copy.exists(), "a read command writes nothing");
 }
+
+/// `votg log`'s output for `args` on `camp`.
+fn log_of(camp: &Camp, args: &[&str]) -> String {
+    let out = votg()
+        .args(["log", camp.path()])
+        .args(args)
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+const LOG_VIEWS: &[&[&str]] = &[
+    &["--reveal"],
+    &["--side", "german"],
+    &["--side", "russian"],
+    &[],
+    &["--step", "12.62"],
+    &["--wide", "--reveal"],
+    &["--format", "csv", "--reveal"],
+    &["--format", "json", "--side", "german"],
+];
+
+#[test]
+fn log_shows_the_journal_as_written_exactly_as_the_full_read_shows_it() {
+    // The copy vouches for the files: `log` shows the records as written.
+    let camp = walkthrough();
+    let quick: Vec<String> = LOG_VIEWS.iter().map(|a| log_of(&camp, a)).collect();
+    // Without the copy, it reads and checks every file and makes every row.
+    std::fs::remove_file(camp.dir.join(COPY)).unwrap();
+    for (args, quick) in LOG_VIEWS.iter().zip(&quick) {
+        assert_eq!(&log_of(&camp, args), quick, "votg log {args:?}");
+    }
+    assert!(quick[0].contains("(secret)") && quick[0].contains("12.622"));
+}
+
+#[test]
+fn log_of_a_journal_edited_since_the_copy_reads_the_edit_and_checks_it() {
+    let camp = walkthrough();
+    let path = camp.dir.join("journal.csv");
+    let journal = std::fs::read_to_string(&path).unwrap();
+    // A what-text edited by hand: shown as edited, not as the copy knew it.
+    let edited = journal.replacen("I1 Rifle Coy strength", "I1 Rifle Coy strength by hand", 1);
+    assert_ne!(edited, journal);
+    std::fs::write(&path, &edited).unwrap();
+    assert!(log_of(&camp, &["--reveal", "--wide"]).contains("strength by hand"));
+    // A record that does not read is reported, as by every reader.
+    std::fs::write(&path, journal.replacen(",false,", ",maybe,", 1)).unwrap();
+    let out = votg().args(["log", camp.path()]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("journal.csv"));
+}

@@ -31,7 +31,7 @@ fn drawn<R: AsRef<str>>(
     fit: Option<usize>,
 ) -> String {
     let mut out = String::new();
-    draw(&mut out, header, rows, cols, fit);
+    draw(&mut out, header, rows, &Measures::of(rows), cols, fit);
     out
 }
 
@@ -74,7 +74,11 @@ fn a_grid_that_fits_is_byte_for_byte_comfy_tables() {
         let rows = borrowed(&rows);
         let ours = drawn(&header, &rows, &all(&header), None);
         assert_eq!(ours, comfy(&header, &rows, None), "{header:?} {rows:?}");
-        let need = grid_width(&natural_widths(&header, &rows, &all(&header)));
+        let need = grid_width(&natural_widths(
+            &header,
+            &Measures::of(&rows),
+            &all(&header),
+        ));
         for width in [need, need + 7, 200] {
             assert_eq!(
                 drawn(&header, &rows, &all(&header), Some(width)),
