@@ -21,9 +21,26 @@ use crate::tables::Tables;
 /// Opens and loads a campaign for writing; the store stays locked while it
 /// lives.
 pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
-    let store = Store::open(dir)?;
-    let state = loaded(dir, &store.read_checked()?, tables, Journal::Read)?;
+    let (store, state, _) = open_vouched(dir, tables)?;
     Ok((store, state))
+}
+
+/// Like [`open`], with the journal's bytes when the parsed copy vouched for
+/// them: then they are exactly what votg wrote for the state's rows, so a
+/// run may write on from them (see [`crate::state::Written::seeded`]).
+pub fn open_vouched(
+    dir: &Path,
+    tables: &Tables,
+) -> Result<(Store, CampaignState, Option<crate::store::Bytes>), Error> {
+    let store = Store::open(dir)?;
+    let files = store.read_checked()?;
+    if let Some(state) = parsed_copy::read(dir, &files, &Default::default(), tables, Journal::Read)
+    {
+        let journal = files.get("journal.csv").cloned();
+        return Ok((store, state, journal));
+    }
+    let state = loaded(dir, &files, tables, Journal::Read)?;
+    Ok((store, state, None))
 }
 
 /// Loads a campaign for reading: no lock, nothing written, so it works on a

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::campaign::Position;
-use crate::campaign_cmd::open;
+use crate::campaign_cmd::open_vouched;
 use crate::cg_def::{self, CgDef};
 use crate::cli::{Global, SideChoice};
 use crate::error::Error;
@@ -295,7 +295,7 @@ pub fn refit(
     global: &Global,
 ) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let (store, state) = open(dir, &tables)?;
+    let (store, state, vouched) = open_vouched(dir, &tables)?;
     let def = cg_def::load(&tables, state.campaign.cg)?;
     if let Some(r) = &state.campaign.result {
         return Err(Error::Refused(format!(
@@ -308,17 +308,27 @@ pub fn refit(
     // No one waits on a run with an answers file: its steps are written
     // together at its end (each still its own undo), not one by one.
     let scripted = matches!(prompter, Prompter::Scripted(_));
+    // What was read, as the run will write on from it.
+    let known = vouched.map(|bytes| (bytes.len(), state.journal.len(), bytes));
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
     run.until = until;
+    if let Some((_, _, bytes)) = &known {
+        run.written = Written::seeded(bytes.clone(), &run.state.journal);
+    }
     if scripted {
         store.begin_batch()?;
     }
     let result = run_steps(&mut run, side);
     if scripted {
         // What the batch would write must load again; if it did not (a
-        // defect of votg), nothing of the run is written.
+        // defect of votg), nothing of the run is written. The journal's
+        // rows read when the campaign was opened are not parsed again.
         let files = run.written.files(&run.state);
-        let checked = CampaignState::from_files(&files, &tables)?;
+        let rows = std::mem::take(&mut run.state.journal);
+        let checked = match known {
+            Some((len, n, _)) => CampaignState::from_files_after(&files, &tables, len, n, rows)?,
+            None => CampaignState::from_files(&files, &tables)?,
+        };
         // Whatever ended the run, the steps done before it are written now
         // (a refusal names them); if this fails, none is.
         if store.end_batch()? > 0 {

@@ -133,6 +133,32 @@ impl CampaignState {
     /// from an older schema: the caller writes the migrated files back and
     /// tells the players once.
     pub fn load(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
+        CampaignState::load_with(files, tables, None)
+    }
+
+    /// [`CampaignState::from_files`] for the files a run wrote, whose
+    /// journal `rows` begin with the `known` rows read from the first
+    /// `known_len` bytes of the journal on disk (parsed and checked when
+    /// the campaign was opened): when the journal written begins with those
+    /// bytes, only the rest is parsed, and it must read back as the rows
+    /// after the known ones. Otherwise the whole journal is parsed, as by
+    /// [`CampaignState::from_files`]. Either way every other file is parsed
+    /// and everything is checked together.
+    pub fn from_files_after(
+        files: &Files,
+        tables: &Tables,
+        known_len: usize,
+        known: usize,
+        rows: Vec<JournalRow>,
+    ) -> Result<CampaignState, Error> {
+        Ok(CampaignState::load_with(files, tables, Some((known_len, known, rows)))?.0)
+    }
+
+    fn load_with(
+        files: &Files,
+        tables: &Tables,
+        after: Option<(usize, usize, Vec<JournalRow>)>,
+    ) -> Result<(CampaignState, Vec<String>), Error> {
         // The cheap check first (a file that is not text is left to its
         // parser, which says where).
         for (name, bytes) in files {
@@ -178,7 +204,15 @@ impl CampaignState {
         if old_seed.is_some() {
             notes.push(migration::DICE_NOTE.into());
         }
-        let journal = journal_file(files, old_seed, &mut notes)?;
+        let journal = match after {
+            Some((len, known, rows)) if old_seed.is_none() => {
+                match journal_after(files, len, known, rows)? {
+                    Ok(rows) => rows,
+                    Err(()) => journal_file(files, old_seed, &mut notes)?,
+                }
+            }
+            _ => journal_file(files, old_seed, &mut notes)?,
+        };
         let russian = sides.pop().expect("two sides");
         let german = sides.pop().expect("two sides");
         let state = CampaignState {
@@ -256,6 +290,53 @@ fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
 /// files were checked whole when the copy was made).
 pub(crate) fn journal_rows(files: &Files) -> Result<Vec<JournalRow>, Error> {
     journal_file(files, None, &mut Vec::new())
+}
+
+/// The journal of `files` as `rows`, if its first `len` bytes hold the first
+/// `known` of them (the caller read them so) and the rest of it reads as
+/// the others: `Err(())` when it does not begin with a whole record there
+/// (the caller parses it whole), an error when what follows does not read
+/// back as the rows.
+fn journal_after(
+    files: &Files,
+    len: usize,
+    known: usize,
+    rows: Vec<JournalRow>,
+) -> Result<Result<Vec<JournalRow>, ()>, Error> {
+    let Some(bytes) = files.get("journal.csv") else {
+        return Ok(Err(()));
+    };
+    if len == 0 || len > bytes.len() || bytes[len - 1] != b'\n' || known > rows.len() {
+        return Ok(Err(()));
+    }
+    let header = bytes
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(0, |at| at + 1);
+    if header > len {
+        return Ok(Err(()));
+    }
+    // The header, then the records after the known ones: the same rows as
+    // the whole file's after them (CSV records are read one by one).
+    let mut rest = bytes[..header].to_vec();
+    rest.extend_from_slice(&bytes[len..]);
+    let Some(added) = journal::fast_read::rows(&rest) else {
+        // Not read by the quick reader: the full one says why.
+        return Ok(Err(()));
+    };
+    if added.len() != rows.len() - known
+        || added.iter().zip(&rows[known..]).any(|(a, r)| a != r)
+        || rows
+            .iter()
+            .enumerate()
+            .skip(known)
+            .any(|(i, r)| r.seq != i as u64 + 1)
+    {
+        return Err(Error::Usage(
+            "internal: the journal as written does not read back as the run's rows; nothing was written".into(),
+        ));
+    }
+    Ok(Ok(rows))
 }
 
 /// The journal, its schema-1 form (13 columns) migrated.

@@ -400,11 +400,15 @@ impl Txn {
         self.clear()
     }
 
-    /// Removes the transaction folder, marker first.
+    /// Removes the transaction folder, marker first, and waits for the disk
+    /// once: the folder's removal from `.votg`, synced, takes the marker
+    /// with it (a folder is removed only once empty, so no crash can bring
+    /// back the folder without the marker's removal having happened first
+    /// in the same file system: what a recovery could find is the folder
+    /// with its marker, and finishing the commit again is harmless).
     fn clear(&self) -> Result<(), Error> {
         let root = self.root();
         fsio::remove_file(&self.marker())?;
-        sync_dir(&root);
         fsio::remove_dir(&root)?;
         if let Some(meta) = root.parent() {
             sync_dir(meta);
