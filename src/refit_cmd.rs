@@ -309,10 +309,10 @@ pub fn refit(
     // together at its end (each still its own undo), not one by one.
     let scripted = matches!(prompter, Prompter::Scripted(_));
     // What was read, as the run will write on from it.
-    let known = vouched.map(|bytes| (bytes.len(), state.journal.len(), bytes));
+    let known = vouched.map(|bytes| (state.journal.len(), bytes));
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
     run.until = until;
-    if let Some((_, _, bytes)) = &known {
+    if let Some((_, bytes)) = &known {
         run.written = Written::seeded(bytes.clone(), &run.state.journal);
     }
     if scripted {
@@ -326,7 +326,7 @@ pub fn refit(
         let files = run.written.files(&run.state);
         let rows = std::mem::take(&mut run.state.journal);
         let checked = match known {
-            Some((len, n, _)) => CampaignState::from_files_after(&files, &tables, len, n, rows)?,
+            Some((n, read)) => CampaignState::from_files_after(&files, &tables, &read, n, rows)?,
             None => CampaignState::from_files(&files, &tables)?,
         };
         // Whatever ended the run, the steps done before it are written now

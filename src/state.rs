@@ -137,27 +137,26 @@ impl CampaignState {
     }
 
     /// [`CampaignState::from_files`] for the files a run wrote, whose
-    /// journal `rows` begin with the `known` rows read from the first
-    /// `known_len` bytes of the journal on disk (parsed and checked when
-    /// the campaign was opened): when the journal written begins with those
-    /// bytes, only the rest is parsed, and it must read back as the rows
-    /// after the known ones. Otherwise the whole journal is parsed, as by
+    /// journal `rows` begin with the `known` rows read from `read`, the
+    /// journal on disk (parsed and checked when the campaign was opened):
+    /// when the journal written begins with those bytes, only the rest is
+    /// parsed, and it must read back as the rows after the known ones. Otherwise the whole journal is parsed, as by
     /// [`CampaignState::from_files`]. Either way every other file is parsed
     /// and everything is checked together.
     pub fn from_files_after(
         files: &Files,
         tables: &Tables,
-        known_len: usize,
+        read: &[u8],
         known: usize,
         rows: Vec<JournalRow>,
     ) -> Result<CampaignState, Error> {
-        Ok(CampaignState::load_with(files, tables, Some((known_len, known, rows)))?.0)
+        Ok(CampaignState::load_with(files, tables, Some((read, known, rows)))?.0)
     }
 
     fn load_with(
         files: &Files,
         tables: &Tables,
-        after: Option<(usize, usize, Vec<JournalRow>)>,
+        after: Option<(&[u8], usize, Vec<JournalRow>)>,
     ) -> Result<(CampaignState, Vec<String>), Error> {
         // The cheap check first (a file that is not text is left to its
         // parser, which says where).
@@ -205,8 +204,8 @@ impl CampaignState {
             notes.push(migration::DICE_NOTE.into());
         }
         let journal = match after {
-            Some((len, known, rows)) if old_seed.is_none() => {
-                match journal_after(files, len, known, rows)? {
+            Some((read, known, rows)) if old_seed.is_none() => {
+                match journal_after(files, read, known, rows)? {
                     Ok(rows) => rows,
                     Err(()) => journal_file(files, old_seed, &mut notes)?,
                 }
@@ -292,21 +291,22 @@ pub(crate) fn journal_rows(files: &Files) -> Result<Vec<JournalRow>, Error> {
     journal_file(files, None, &mut Vec::new())
 }
 
-/// The journal of `files` as `rows`, if its first `len` bytes hold the first
-/// `known` of them (the caller read them so) and the rest of it reads as
-/// the others: `Err(())` when it does not begin with a whole record there
-/// (the caller parses it whole), an error when what follows does not read
-/// back as the rows.
+/// The journal of `files` as `rows`, if it begins with the bytes `read`,
+/// which the caller read as the first `known` of them, and the rest of it
+/// reads as the others: `Err(())` when it does not begin so, with a whole
+/// record (the caller parses it whole), an error when what follows does not
+/// read back as the rows.
 fn journal_after(
     files: &Files,
-    len: usize,
+    read: &[u8],
     known: usize,
     rows: Vec<JournalRow>,
 ) -> Result<Result<Vec<JournalRow>, ()>, Error> {
     let Some(bytes) = files.get("journal.csv") else {
         return Ok(Err(()));
     };
-    if len == 0 || len > bytes.len() || bytes[len - 1] != b'\n' || known > rows.len() {
+    let len = read.len();
+    if !read.ends_with(b"\n") || !bytes.starts_with(read) || known > rows.len() {
         return Ok(Err(()));
     }
     let header = bytes
