@@ -39,7 +39,7 @@ pub fn open_vouched(
         let journal = files.get("journal.csv").cloned();
         return Ok((store, state, journal));
     }
-    let state = loaded(dir, &files, tables, Journal::Read)?;
+    let state = parsed(dir, &files, tables)?;
     Ok((store, state, None))
 }
 
@@ -88,9 +88,15 @@ fn loaded(
     tables: &Tables,
     journal: Journal,
 ) -> Result<CampaignState, Error> {
-    if let Some(state) = parsed_copy::read(dir, files, &Default::default(), tables, journal) {
-        return Ok(state);
+    match parsed_copy::read(dir, files, &Default::default(), tables, journal) {
+        Some(state) => Ok(state),
+        None => parsed(dir, files, tables),
     }
+}
+
+/// The campaign parsed and checked from its files (no parsed copy), an
+/// older schema migrated in memory with a note to the players.
+fn parsed(dir: &Path, files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
     let (state, notes) = CampaignState::load(files, tables)?;
     // On stderr: standard output may be a CSV or JSON document.
     if !notes.is_empty() {

@@ -118,10 +118,11 @@ pub fn draw<R: AsRef<str>>(
     for (i, r) in rows.iter().enumerate() {
         out.push('\n');
         // Nearly every row of a sheet: one line, drawn from its measures.
-        let last = cols.len().saturating_sub(1);
-        let one_line = cols.iter().all(|&c| !measures.many_lines(i, c))
-            && fold_last
-                .is_none_or(|room| cols.get(last).is_none_or(|&c| measures.width(i, c) <= room));
+        let one_line = drawn_on_one_line(
+            cols.iter().any(|&c| measures.many_lines(i, c)),
+            cols.last().map(|&c| measures.width(i, c)),
+            fold_last,
+        );
         if one_line {
             text_line(
                 out,
@@ -150,11 +151,24 @@ fn rule(out: &mut String, widths: &[usize], (left, fill, join, right): (char, ch
     out.push(right);
 }
 
+/// Whether a row is one line of text: no cell of several lines, and its
+/// last cell (`last_width` wide) not folded into the room `fold_last`.
+fn drawn_on_one_line(
+    many_lines: bool,
+    last_width: Option<usize>,
+    fold_last: Option<usize>,
+) -> bool {
+    !many_lines && fold_last.is_none_or(|room| last_width.is_none_or(|w| w <= room))
+}
+
 /// One row of cells, as many text lines as its tallest cell.
 fn row(out: &mut String, cells: &[&str], widths: &[usize], fold_last: Option<usize>) {
     let last = cells.len().saturating_sub(1);
-    let one_line = cells.iter().all(|c| !c.contains('\n'))
-        && fold_last.is_none_or(|room| cells.get(last).is_none_or(|c| display_width(c) <= room));
+    let one_line = drawn_on_one_line(
+        cells.iter().any(|c| c.contains('\n')),
+        cells.last().map(|c| display_width(c)),
+        fold_last,
+    );
     if one_line {
         text_line(out, cells.iter().map(|&c| (c, display_width(c))), widths);
         return;

@@ -185,11 +185,7 @@ impl<'a> LogLine<'a> {
             cg_day: text(2)?,
             step: text(3)?,
             side: text(4)?,
-            secret: match journal.field(i, 5) {
-                b"true" => true,
-                b"false" => false,
-                _ => return None,
-            },
+            secret: crate::journal::fast_read::flag(journal.field(i, 5))?,
             what: text(6)?,
             dice: text(7)?,
             original: text(8)?,

@@ -140,7 +140,8 @@ impl CampaignState {
     /// journal `rows` begin with the `known` rows read from `read`, the
     /// journal on disk (parsed and checked when the campaign was opened):
     /// when the journal written begins with those bytes, only the rest is
-    /// parsed, and it must read back as the rows after the known ones. Otherwise the whole journal is parsed, as by
+    /// parsed, and it must read back as the rows after the known ones.
+    /// Otherwise the whole journal is parsed, as by
     /// [`CampaignState::from_files`]. Either way every other file is parsed
     /// and everything is checked together.
     pub fn from_files_after(
@@ -206,8 +207,8 @@ impl CampaignState {
         let journal = match after {
             Some((read, known, rows)) if old_seed.is_none() => {
                 match journal_after(files, read, known, rows)? {
-                    Ok(rows) => rows,
-                    Err(()) => journal_file(files, old_seed, &mut notes)?,
+                    Some(rows) => rows,
+                    None => journal_file(files, old_seed, &mut notes)?,
                 }
             }
             _ => journal_file(files, old_seed, &mut notes)?,
@@ -291,41 +292,37 @@ pub(crate) fn journal_rows(files: &Files) -> Result<Vec<JournalRow>, Error> {
     journal_file(files, None, &mut Vec::new())
 }
 
-/// The journal of `files` as `rows`, if it begins with the bytes `read`,
-/// which the caller read as the first `known` of them, and the rest of it
-/// reads as the others: `Err(())` when it does not begin so, with a whole
-/// record (the caller parses it whole), an error when what follows does not
+/// The journal of `files` as `rows`, if it begins with the bytes `read`
+/// (ending with a whole record), which the caller read as the first `known`
+/// of them, and the rest of it reads as the others. `None` when it does not
+/// begin so, or the quick reader cannot read the rest (the caller parses it
+/// whole, and the full reader says why); an error when what follows does not
 /// read back as the rows.
 fn journal_after(
     files: &Files,
     read: &[u8],
     known: usize,
     rows: Vec<JournalRow>,
-) -> Result<Result<Vec<JournalRow>, ()>, Error> {
+) -> Result<Option<Vec<JournalRow>>, Error> {
     let Some(bytes) = files.get("journal.csv") else {
-        return Ok(Err(()));
+        return Ok(None);
     };
-    let len = read.len();
     if !read.ends_with(b"\n") || !bytes.starts_with(read) || known > rows.len() {
-        return Ok(Err(()));
+        return Ok(None);
     }
+    // The header (its line ends within `read`), then the records after the
+    // known ones: the same rows as the whole file's after them (CSV records
+    // are read one by one).
     let header = bytes
         .iter()
         .position(|b| *b == b'\n')
         .map_or(0, |at| at + 1);
-    if header > len {
-        return Ok(Err(()));
-    }
-    // The header, then the records after the known ones: the same rows as
-    // the whole file's after them (CSV records are read one by one).
     let mut rest = bytes[..header].to_vec();
-    rest.extend_from_slice(&bytes[len..]);
+    rest.extend_from_slice(&bytes[read.len()..]);
     let Some(added) = journal::fast_read::rows(&rest) else {
-        // Not read by the quick reader: the full one says why.
-        return Ok(Err(()));
+        return Ok(None);
     };
-    if added.len() != rows.len() - known
-        || added.iter().zip(&rows[known..]).any(|(a, r)| a != r)
+    if added != rows[known..]
         || rows
             .iter()
             .enumerate()
@@ -336,7 +333,7 @@ fn journal_after(
             "internal: the journal as written does not read back as the run's rows; nothing was written".into(),
         ));
     }
-    Ok(Ok(rows))
+    Ok(Some(rows))
 }
 
 /// The journal, its schema-1 form (13 columns) migrated.

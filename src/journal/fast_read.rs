@@ -139,6 +139,15 @@ fn records(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// A yes/no field (`secret`) as written: `true` or `false`, nothing else.
+pub(crate) fn flag(field: &[u8]) -> Option<bool> {
+    match field {
+        b"true" => Some(true),
+        b"false" => Some(false),
+        _ => None,
+    }
+}
+
 fn row(r: &csv::ByteRecord) -> Option<JournalRow> {
     row_of(|i| &r[i])
 }
@@ -156,11 +165,7 @@ pub(super) fn row_of<'a>(field: impl Fn(usize) -> &'a [u8]) -> Option<JournalRow
         cg_day: s(2)?,
         step: s(3)?,
         side: s(4)?,
-        secret: match field(5) {
-            b"true" => true,
-            b"false" => false,
-            _ => return None,
-        },
+        secret: flag(field(5))?,
         what: s(6)?,
         dice: s(7)?,
         original: s(8)?,
