@@ -171,7 +171,9 @@ impl<'a> Run<'a> {
             Err(e) => {
                 let mut failed = session.state;
                 failed.journal.truncate(kept);
-                self.written = Written::default();
+                // `written` is kept: it has seen none of the rows cut off
+                // (the step wrote nothing), and a batch's last journal is
+                // reached through it (see `store::grown`).
                 match self.keep {
                     Keep::Disk(_) => self.state.journal = failed.journal,
                     // A replay compares what the failed step left.

@@ -10,6 +10,7 @@
 
 mod batch;
 mod fsio;
+mod grown;
 mod history;
 mod reader;
 mod snapshot;

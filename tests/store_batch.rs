@@ -21,14 +21,19 @@ fn files_of(c: &Camp) -> Files {
 }
 
 /// Three steps of real campaign files: the journal grows, a roster line
-/// changes, a Force Organizer changes in its middle.
-fn steps(start: &Files) -> Vec<(Files, Snapshot)> {
+/// changes, a Force Organizer changes in its middle. With `rewrite`, the
+/// first step also changes the journal's first line (as a journal of an
+/// older schema is written anew).
+fn steps(start: &Files, rewrite: bool) -> Vec<(Files, Snapshot)> {
     let mut files = start.clone();
     let mut out = Vec::new();
     let edit = |files: &mut Files, name: &str, f: &dyn Fn(&mut Vec<u8>)| {
         f(std::sync::Arc::make_mut(files.get_mut(name).unwrap()));
     };
     edit(&mut files, "journal.csv", &|j| {
+        if rewrite {
+            j.insert(0, b'#');
+        }
         j.extend_from_slice(b"one more row\n")
     });
     edit(&mut files, "german/roster.toml", &|r| {
@@ -55,10 +60,19 @@ fn steps(start: &Files) -> Vec<(Files, Snapshot)> {
 
 #[test]
 fn a_batch_of_steps_writes_what_committing_each_alone_writes_and_undoes_one_at_a_time() {
+    batch_as_alone(false);
+}
+
+#[test]
+fn a_batch_whose_first_step_rewrites_the_journal_writes_and_undoes_as_alone() {
+    batch_as_alone(true);
+}
+
+fn batch_as_alone(rewrite: bool) {
     let alone = Camp::new("I");
     let batched = alone.copy();
     let start = files_of(&alone);
-    let steps = steps(&start);
+    let steps = steps(&start, rewrite);
     {
         let store = common::open_store(&alone.dir);
         for (files, snap) in &steps {

@@ -138,9 +138,13 @@ impl Written {
     /// The journal's CSV: only the rows added since are serialised, unless
     /// the journal is shorter than what was written or its row at that
     /// place is not the same row (then it is written whole). The rows are
-    /// added in place when no one holds the last step's bytes any more (a
-    /// step committed at once); while a batch holds them, they are copied
-    /// once here, the only copy a step makes of the whole journal.
+    /// added in place unless another holds these bytes (the journal read
+    /// when the run began): then they are copied once, with room for the
+    /// run's rows. A batch keeps only a weak reference to the last step's
+    /// journal, which adding in place moves the bytes out of reach of
+    /// ([`Arc::make_mut`] copies nothing then), so a step costs its own
+    /// rows, not the whole journal. Bytes with no row to add are left
+    /// untouched, so that reference still reaches them.
     fn journal(&mut self, journal: &[JournalRow]) -> Bytes {
         let same_start = self.rows > 0
             && journal.len() >= self.rows
@@ -148,9 +152,8 @@ impl Written {
         if !same_start {
             self.journal = Bytes::new(journal_csv(Vec::new(), journal));
             self.seeded = false;
-        } else {
-            if Arc::get_mut(&mut self.journal).is_none() {
-                // Held elsewhere: copied, with room for a few steps' rows.
+        } else if journal.len() > self.rows {
+            if Arc::strong_count(&self.journal) > 1 {
                 let mut copy = Vec::with_capacity(self.journal.len() * 9 / 8 + 4096);
                 copy.extend_from_slice(&self.journal);
                 self.journal = Bytes::new(copy);

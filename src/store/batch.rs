@@ -1,8 +1,12 @@
 //! The steps of a scripted run, held in memory and written in one
 //! transaction, each still its own history entry.
 
+use std::collections::BTreeMap;
+
+use super::grown::{Change, Grown};
+use super::history::{self, APPEND_ONLY, Before};
 use super::txn::{CrashPoints, Plan, Txn};
-use super::{Files, Snapshot, Store, history};
+use super::{Files, Snapshot, Store};
 use crate::error::Error;
 
 /// The steps of a run no one waits on (a scripted refit), held to be
@@ -12,8 +16,15 @@ use crate::error::Error;
 pub(super) struct Batch {
     /// The files on disk when the batch began.
     disk: Files,
-    /// The files as the steps so far left them.
+    /// The files as the steps so far left them, but for the journal when
+    /// `grown` follows it.
     files: Files,
+    /// The [`super::fsio::hash`] of those of `files` an entry has taken
+    /// (a file a step changes is hashed again only as the step after
+    /// changing it leaves it).
+    hashes: BTreeMap<String, String>,
+    /// The journal through the steps, followed without holding its bytes.
+    grown: Option<Grown>,
     /// The history entries to publish, numbered on from `first`.
     entries: Vec<Vec<u8>>,
     first: u32,
@@ -33,14 +44,69 @@ impl Batch {
     /// One step: its history entry against the files as the steps before
     /// it left them (exactly what committing it alone would record).
     pub(super) fn add(&mut self, files: &Files, snapshot: &Snapshot) {
-        let writes = changed(&self.files, files);
-        if writes.is_empty() {
+        let journal = files.get(APPEND_ONLY);
+        let change = self
+            .grown
+            .as_ref()
+            .zip(journal)
+            .map(|(g, new)| g.change(new));
+        let mut changes = Vec::new();
+        for (name, new) in files {
+            if self.grown.is_some() && name == APPEND_ONLY {
+                let old = match &change {
+                    Some(Change::Grown { len, hash }) => Before::Grown {
+                        len: *len as u64,
+                        hash,
+                    },
+                    Some(Change::Rewritten { was, hash }) => Before::Bytes(was, Some(hash)),
+                    _ => continue,
+                };
+                changes.push((name.as_str(), old, new.as_slice()));
+                continue;
+            }
+            let old = self.files.get(name);
+            if old == Some(new) {
+                continue;
+            }
+            let old = old.map_or(Before::Absent, |b| {
+                Before::Bytes(b, self.hashes.get(name).map(String::as_str))
+            });
+            changes.push((name.as_str(), old, new.as_slice()));
+        }
+        if changes.is_empty() {
+            if let Some(g) = &mut self.grown {
+                g.follow(journal, &Change::Same);
+            }
             return;
         }
-        let names: Vec<&str> = writes.keys().map(String::as_str).collect();
+        let mut hashed = Vec::new();
         self.entries
-            .push(history::record(&self.files, files, &names, snapshot));
-        self.files.extend(writes);
+            .push(history::step_entry(changes, snapshot, |n, h| {
+                hashed.push((n.to_string(), h));
+            }));
+        for (name, new) in files {
+            if (self.grown.is_none() || name != APPEND_ONLY) && self.files.get(name) != Some(new) {
+                self.hashes.remove(name);
+                self.files.insert(name.clone(), new.clone());
+            }
+        }
+        self.hashes
+            .extend(hashed.into_iter().filter(|(n, _)| n != APPEND_ONLY));
+        if let Some(g) = &mut self.grown {
+            g.follow(journal, change.as_ref().unwrap_or(&Change::Same));
+        }
+    }
+
+    /// The files as the last step left them, with the hashes known of
+    /// them; an error if the journal cannot be vouched for.
+    fn last(self) -> Result<(Files, BTreeMap<String, String>), Error> {
+        let (mut files, mut hashes) = (self.files, self.hashes);
+        if let Some(g) = self.grown {
+            let (journal, hash) = g.last()?;
+            hashes.insert(APPEND_ONLY.into(), hash);
+            files.insert(APPEND_ONLY.into(), journal);
+        }
+        Ok((files, hashes))
     }
 }
 
@@ -53,9 +119,13 @@ impl Store {
         self.end_batch()?;
         let disk = self.read_files()?;
         let first = self.history_numbers()?.last().map_or(1, |n| n + 1);
+        let mut files = disk.clone();
+        let grown = files.remove(APPEND_ONLY).map(Grown::from_disk);
         *self.batch.borrow_mut() = Some(Batch {
-            files: disk.clone(),
+            files,
             disk,
+            hashes: BTreeMap::new(),
+            grown,
             entries: Vec::new(),
             first,
         });
@@ -71,17 +141,24 @@ impl Store {
     /// transaction and ends the batch; returns how many steps it wrote. If
     /// it fails before its commit point, none of them is written.
     pub fn end_batch(&self) -> Result<usize, Error> {
-        let Some(batch) = self.batch.borrow_mut().take() else {
+        let Some(mut batch) = self.batch.borrow_mut().take() else {
             return Ok(0);
         };
-        let writes = changed(&batch.disk, &batch.files);
         let steps = batch.entries.len();
         if steps == 0 {
             return Ok(0);
         }
+        let publish = (batch.first..)
+            .zip(std::mem::take(&mut batch.entries))
+            .collect();
+        let disk = std::mem::take(&mut batch.disk);
+        let (last, mut hashes) = batch.last()?;
+        let writes = changed(&disk, &last);
+        hashes.retain(|name, _| writes.contains_key(name));
         let plan = Plan {
             writes,
-            publish: (batch.first..).zip(batch.entries).collect(),
+            publish,
+            hashes,
             ..Plan::default()
         };
         Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())?;

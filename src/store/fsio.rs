@@ -6,7 +6,6 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::Path;
 
-use super::Bytes;
 use crate::error::Error;
 
 /// No campaign file comes near this; a bigger one is damage (or a device
@@ -350,55 +349,36 @@ pub fn exists(path: &Path) -> bool {
 /// A content hash (64-bit FNV-1a): enough to tell a whole file from a cut
 /// or damaged one, which is all the store asks of it.
 pub fn hash(bytes: &[u8]) -> String {
-    format!("{:016x}", fnv_memo(bytes, None))
+    Fnv::default().update(bytes).hex()
 }
 
-/// [`hash`] of shared bytes, which are kept (not copied) for the next
-/// input that begins with them: each step of a run hashes the journal as
-/// the step before left it.
-pub fn hash_shared(bytes: &Bytes) -> String {
-    format!("{:016x}", fnv_memo(bytes, Some(bytes)))
-}
+/// [`hash`] taken a part at a time: FNV's state after a prefix is that
+/// prefix's hash, so a file that only grows (the journal, through the steps
+/// of a run) is hashed on from where it was rather than whole again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fnv(u64);
 
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-/// Below this, hashing costs less than keeping a copy.
-const FNV_MEMO_FROM: usize = 16 * 1024;
-
-thread_local! {
-    /// The last large shared input hashed, and its hash.
-    static FNV_LAST: std::cell::RefCell<(Option<Bytes>, u64)> =
-        const { std::cell::RefCell::new((None, FNV_START)) };
-}
-
-/// FNV-1a reads a byte at a time, so hashing the journal (hundreds of KB)
-/// at every step of a run cost more than the step. The journal only grows:
-/// the last large input `keep` gives and its hash are kept, and an input
-/// that begins with it is hashed on from there (the same result: FNV's
-/// state after a prefix is that prefix's hash).
-fn fnv_memo(bytes: &[u8], keep: Option<&Bytes>) -> u64 {
-    if bytes.len() < FNV_MEMO_FROM {
-        return fnv(FNV_START, bytes);
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
     }
-    FNV_LAST.with_borrow_mut(|(last, state)| {
-        let h = match last {
-            Some(l) if keep.is_some_and(|k| Bytes::ptr_eq(k, l)) => *state,
-            Some(l) if bytes.starts_with(l) => fnv(*state, &bytes[l.len()..]),
-            _ => fnv(FNV_START, bytes),
-        };
-        if let Some(k) = keep {
-            *last = Some(k.clone());
-            *state = h;
+}
+
+impl Fnv {
+    #[must_use]
+    pub fn update(self, bytes: &[u8]) -> Fnv {
+        let mut h = self.0;
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
-        h
-    })
-}
-
-fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        Fnv(h)
     }
-    h
+
+    /// The hash as [`hash`] writes it.
+    pub fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
 }
 
 #[cfg(test)]
@@ -406,29 +386,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hash_of_a_growing_input_is_the_plain_fnv_of_it() {
-        let plain = |b: &[u8]| format!("{:016x}", fnv(FNV_START, b));
-        let mut journal: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8).collect();
-        let kept = Bytes::new(journal.clone());
-        assert_eq!(hash_shared(&kept), plain(&journal));
-        assert_eq!(hash_shared(&kept), plain(&journal), "the same bytes again");
-        journal.extend_from_slice(b"a new row\n");
-        assert_eq!(hash(&journal), plain(&journal), "grown, not kept");
-        let grown = Bytes::new(journal.clone());
-        assert_eq!(hash_shared(&grown), plain(&journal), "grown, kept");
-        assert_eq!(hash_shared(&kept), plain(&kept), "the shorter one again");
-        journal.truncate(30_000);
-        assert_eq!(hash(&journal), plain(&journal), "cut short");
-        journal[100] ^= 1;
-        journal.extend_from_slice(b"more");
-        let changed = Bytes::new(journal.clone());
-        assert_eq!(
-            hash_shared(&changed),
-            plain(&journal),
-            "changed early, then grown"
-        );
-        assert_eq!(hash(b"small"), plain(b"small"));
+    fn hash_taken_a_part_at_a_time_is_the_hash_of_the_whole() {
+        let journal: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8).collect();
+        for cut in [0, 1, 20_000, journal.len()] {
+            let (a, b) = journal.split_at(cut);
+            assert_eq!(Fnv::default().update(a).update(b).hex(), hash(&journal));
+        }
         assert_eq!(hash(b""), "cbf29ce484222325");
+        // FNV-1a's published value for "a".
+        assert_eq!(hash(b"a"), "af63dc4c8601ec8c");
+        assert_ne!(hash(b"ab"), hash(b"ba"));
     }
 
     #[test]

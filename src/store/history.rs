@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::fsio::{self, hash, hash_shared, read_regular};
-use super::{Bytes, Files, Snapshot, is_campaign_file};
+use super::fsio::{self, hash, read_regular};
+use super::{Files, Snapshot, is_campaign_file};
 use crate::error::Error;
 use crate::side::Side;
 
@@ -92,9 +92,25 @@ impl StepMeta {
 /// A splice pays for itself above this saving (its description is longer).
 const SPLICE_SAVES: usize = 256;
 
-/// How `old` is kept, given `new` (what the step wrote), and the bytes it
-/// stores.
-fn before_of<'a>(name: &str, old: Option<&'a Bytes>, new: &[u8]) -> (FileBefore, &'a [u8]) {
+/// A file as it was before a step, as far as its entry needs it.
+#[derive(Debug, Clone, Copy)]
+pub enum Before<'a> {
+    /// It did not exist.
+    Absent,
+    /// Its bytes, with their [`hash`] when the caller knows it.
+    Bytes(&'a [u8], Option<&'a str>),
+    /// The journal, which only grows: the first `len` bytes of the new one,
+    /// whose hash is `hash` (the caller has made sure of both).
+    Grown { len: u64, hash: &'a str },
+}
+
+/// How a file that was `old` is kept, given `new` (what the step wrote),
+/// the bytes it stores, and the hash of `new` if it took one.
+fn before_of<'a>(
+    name: &str,
+    old: Before<'a>,
+    new: &[u8],
+) -> (FileBefore, &'a [u8], Option<String>) {
     let mut f = FileBefore {
         name: name.into(),
         was: Was::Absent,
@@ -106,28 +122,38 @@ fn before_of<'a>(name: &str, old: Option<&'a Bytes>, new: &[u8]) -> (FileBefore,
         base_len: 0,
         base_hash: String::new(),
     };
-    let Some(old) = old else {
-        return (f, &[]);
+    let old = match old {
+        Before::Absent => return (f, &[], None),
+        Before::Grown { len, hash } => {
+            f.was = Was::Prefix;
+            f.len = len;
+            f.hash = hash.to_string();
+            return (f, &[], None);
+        }
+        Before::Bytes(old, known) => {
+            f.len = old.len() as u64;
+            f.hash = known.map_or_else(|| hash(old), str::to_string);
+            old
+        }
     };
-    f.len = old.len() as u64;
-    f.hash = hash_shared(old);
     if name == APPEND_ONLY && new.starts_with(old) {
         f.was = Was::Prefix;
-        return (f, &[]);
+        return (f, &[], None);
     }
     let start = common_prefix(old, new);
     let end = common_suffix(&old[start..], &new[start..]);
     let middle = &old[start..old.len() - end];
     if old.len() - middle.len() < SPLICE_SAVES {
         f.was = Was::Copy;
-        return (f, old);
+        return (f, old, None);
     }
     f.was = Was::Splice;
     f.keep_start = start as u64;
     f.keep_end = end as u64;
     f.base_len = new.len() as u64;
     f.base_hash = hash(new);
-    (f, middle)
+    let new_hash = Some(f.base_hash.clone());
+    (f, middle, new_hash)
 }
 
 /// How many bytes `a` and `b` begin with alike. Compared a block at a time
@@ -167,14 +193,34 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 
 /// The entry for a step that changes `changed` of `before` into `after`.
 pub fn record(before: &Files, after: &Files, changed: &[&str], snapshot: &Snapshot) -> Vec<u8> {
+    let changes = changed.iter().map(|&name| {
+        let old = before
+            .get(name)
+            .map_or(Before::Absent, |b| Before::Bytes(b, None));
+        let new = after.get(name).map(|b| b.as_slice()).unwrap_or_default();
+        (name, old, new)
+    });
+    step_entry(changes, snapshot, |_, _| {})
+}
+
+/// The entry for a step that changes each file named from how it was
+/// before to the bytes given; `hashed` hears of each new file's hash the
+/// entry took (a caller keeping them need not take them again).
+pub fn step_entry<'a>(
+    changes: impl IntoIterator<Item = (&'a str, Before<'a>, &'a [u8])>,
+    snapshot: &Snapshot,
+    mut hashed: impl FnMut(&str, String),
+) -> Vec<u8> {
     let mut copies = Vec::new();
     let mut files = Vec::new();
-    for &name in changed {
-        let new = after.get(name).map(|b| b.as_slice()).unwrap_or_default();
-        let (mut f, stored) = before_of(name, before.get(name), new);
+    for (name, old, new) in changes {
+        let (mut f, stored, new_hash) = before_of(name, old, new);
         if !stored.is_empty() {
             f.offset = copies.len() as u64;
             copies.extend_from_slice(stored);
+        }
+        if let Some(h) = new_hash {
+            hashed(name, h);
         }
         files.push(f);
     }

@@ -129,6 +129,8 @@ pub struct Plan {
     /// and bytes.
     pub publish: Vec<(u32, Vec<u8>)>,
     pub drop: Option<u32>,
+    /// The [`hash`] of some of `writes`, where the caller has it already.
+    pub hashes: std::collections::BTreeMap<String, String>,
 }
 
 /// Testing hooks: `VOTG_CRASH_AT=N` aborts the process at the N-th point
@@ -266,7 +268,11 @@ impl Txn {
                 name: name.clone(),
                 remove: false,
                 len: bytes.len() as u64,
-                hash: hash(bytes),
+                hash: plan
+                    .hashes
+                    .get(name)
+                    .cloned()
+                    .unwrap_or_else(|| hash(bytes)),
             });
             points.pass()?;
         }

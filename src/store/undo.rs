@@ -72,8 +72,8 @@ impl Store {
         let txn = Plan {
             writes,
             removes,
-            publish: Vec::new(),
             drop: Some(plan.number),
+            ..Plan::default()
         };
         Txn::new(&self.dir).commit(&txn, &mut CrashPoints::from_env())?;
         Ok(plan.step)
