@@ -10,6 +10,7 @@ use crate::campaign_cmd::open_vouched;
 use crate::cg_def::{self, CgDef};
 use crate::cli::{Global, SideChoice};
 use crate::error::Error;
+use crate::journal::JournalRow;
 use crate::output::Output;
 use crate::parsed_copy;
 use crate::prompt::Prompter;
@@ -18,7 +19,7 @@ use crate::reph::sequence::{Scope, StepId};
 use crate::reph::session::{CampaignDice, Session, campaign_dice};
 use crate::side::Side;
 use crate::state::{CampaignState, Written};
-use crate::store::{Snapshot, Store};
+use crate::store::{Bytes, Files, Snapshot, Store};
 use crate::tables::Tables;
 
 mod buy;
@@ -322,18 +323,9 @@ pub fn refit(
     }
     let result = run_steps(&mut run, side);
     if scripted {
-        // What the batch would write must load again; if it did not (a
-        // defect of votg), nothing of the run is written. The journal's
-        // rows read when the campaign was opened are not parsed again.
         let files = run.written.files(&run.state);
         let rows = std::mem::take(&mut run.state.journal);
-        let checked = match known {
-            Some((n, read)) => CampaignState::from_files_after(&files, &tables, &read, n, rows)?,
-            None => CampaignState::from_files(&files, &tables)?,
-        };
-        // Whatever ended the run, the steps done before it are written now
-        // (a refusal names them); if this fails, none is.
-        if store.end_batch()? > 0 {
+        if let Some(checked) = write_checked(&store, &files, &tables, known, rows)? {
             parsed_copy::keep(dir, &files, &checked, &tables);
         }
         return result;
@@ -342,7 +334,43 @@ pub fn refit(
     result
 }
 
-/// The steps of a refit from where the campaign stands.
+/// Writes the batch of a scripted run, whatever ended it (a refusal names
+/// the steps done before it), and checks that what it writes, `files`,
+/// loads again: if it did not (a defect of votg), nothing of the run is
+/// written. The journal's rows read when the campaign was opened
+/// (`known`) are not parsed again. The check runs on a thread of its own
+/// while the batch is staged and the disk waited for, and is waited for
+/// only at the commit point. Returns the campaign as checked, if any step
+/// was written.
+fn write_checked(
+    store: &Store,
+    files: &Files,
+    tables: &Tables,
+    known: Option<(usize, Bytes)>,
+    rows: Vec<JournalRow>,
+) -> Result<Option<CampaignState>, Error> {
+    let check = move || match known {
+        Some((n, read)) => CampaignState::from_files_after(files, tables, &read, n, rows),
+        None => CampaignState::from_files(files, tables),
+    };
+    std::thread::scope(|scope| {
+        let checking = scope.spawn(check);
+        let mut checked = None;
+        // With nothing to write the gate is not asked, and the check (of
+        // the campaign as it was read) is left to end with the scope.
+        store.end_batch_gated(|| {
+            let state = checking.join().unwrap_or_else(|_| {
+                Err(Error::Usage(
+                    "internal: the check of what the run writes failed unexpectedly; nothing of this run was written".into(),
+                ))
+            })?;
+            checked = Some(state);
+            Ok(())
+        })?;
+        Ok(checked)
+    })
+}
+
 fn run_steps(run: &mut Run, side: SideChoice) -> Result<String, Error> {
     if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(run)? {
         return Ok(String::new());

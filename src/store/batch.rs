@@ -141,6 +141,16 @@ impl Store {
     /// transaction and ends the batch; returns how many steps it wrote. If
     /// it fails before its commit point, none of them is written.
     pub fn end_batch(&self) -> Result<usize, Error> {
+        self.end_batch_gated(|| Ok(()))
+    }
+
+    /// [`Store::end_batch`], with `gate` asked just before the commit
+    /// point (see [`Txn::commit_gated`]); not asked when there is nothing
+    /// to write.
+    pub fn end_batch_gated(
+        &self,
+        gate: impl FnOnce() -> Result<(), Error>,
+    ) -> Result<usize, Error> {
         let Some(mut batch) = self.batch.borrow_mut().take() else {
             return Ok(0);
         };
@@ -161,7 +171,7 @@ impl Store {
             hashes,
             ..Plan::default()
         };
-        Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())?;
+        Txn::new(&self.dir).commit_gated(&plan, &mut CrashPoints::from_env(), gate)?;
         Ok(steps)
     }
 }

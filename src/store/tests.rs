@@ -257,3 +257,47 @@ fn a_long_file_changed_in_a_few_places_costs_a_few_bytes_and_undoes_exactly() {
     store.undo().unwrap();
     assert_eq!(store.read_files().unwrap(), old);
 }
+
+#[test]
+fn design_6_a_batch_whose_gate_refuses_at_the_commit_point_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::create(dir.path()).unwrap();
+    store.commit(&files("old"), None).unwrap();
+    let before = on_disk(dir.path());
+    store.begin_batch().unwrap();
+    let mut next = files("old");
+    let mut journal = next["journal.csv"].to_vec();
+    journal.extend_from_slice(b"a new row\n");
+    next.insert("journal.csv".into(), journal.into());
+    store.commit(&next, Some(&snap("G 12.621"))).unwrap();
+    let staged = dir.path().join(TXN).join("files/journal.csv");
+    let e = store
+        .end_batch_gated(|| {
+            // Asked once everything is staged: the check runs meanwhile.
+            assert!(staged.is_file(), "staged before the gate is asked");
+            Err(Error::Usage("the check failed".into()))
+        })
+        .unwrap_err();
+    assert_eq!(e.to_string(), "the check failed");
+    assert_eq!(on_disk(dir.path()), before, "every file as it was");
+    assert!(!dir.path().join(TXN).exists());
+    assert!(matches!(store.undo(), Err(Error::NothingToUndo { .. })));
+}
+
+/// Every file under `dir` but the lock, by path.
+fn on_disk(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if !p.ends_with("lock") {
+                let name = p.strip_prefix(dir).unwrap().display().to_string();
+                out.insert(name, fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}

@@ -232,7 +232,20 @@ impl Txn {
     /// Runs `plan` to the end. An error before the commit point leaves
     /// everything as it was; one after it leaves the commit for recovery.
     pub fn commit(&self, plan: &Plan, points: &mut CrashPoints) -> Result<(), Error> {
-        let manifest = match self.prepare(plan, points) {
+        self.commit_gated(plan, points, || Ok(()))
+    }
+
+    /// [`Txn::commit`], with `gate` asked just before the commit point,
+    /// once everything is prepared and on the disk: an error from it rolls
+    /// everything back, as any error before that point does. (A check that
+    /// runs while the disk is being waited for.)
+    pub fn commit_gated(
+        &self,
+        plan: &Plan,
+        points: &mut CrashPoints,
+        gate: impl FnOnce() -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let manifest = match self.prepare(plan, points, gate) {
             Ok(m) => m,
             Err(e) => {
                 // Best effort: the next command's recovery does it otherwise.
@@ -249,7 +262,12 @@ impl Txn {
             })
     }
 
-    fn prepare(&self, plan: &Plan, points: &mut CrashPoints) -> Result<Manifest, Error> {
+    fn prepare(
+        &self,
+        plan: &Plan,
+        points: &mut CrashPoints,
+        gate: impl FnOnce() -> Result<(), Error>,
+    ) -> Result<Manifest, Error> {
         let root = self.root();
         fsio::remove_dir(&root)?;
         let mut dirs = BTreeSet::new();
@@ -305,6 +323,7 @@ impl Txn {
         dirs.insert(root.clone());
         dirs.extend(root.parent().map(Path::to_path_buf));
         fsio::sync_files_and_dirs(&written, dirs.iter())?;
+        gate()?;
         let manifest = Manifest {
             format: FORMAT,
             publish: plan.publish.first().map(|(n, _)| *n),
