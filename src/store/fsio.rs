@@ -200,10 +200,7 @@ pub fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, Error> {
 
 /// Writes `bytes` to a new file at `path` (its folders made) and syncs it.
 pub fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(io(parent))?;
-    }
-    let mut f = File::create(path).map_err(io(path))?;
+    let mut f = create(path)?;
     f.write_all(bytes).map_err(io(path))?;
     f.sync_all().map_err(io(path))?;
     Ok(())
@@ -212,10 +209,7 @@ pub fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// Writes `bytes` to a new file at `path` (its folders made), not yet
 /// synced: the caller syncs it with others ([`sync_files_and_dirs`]).
 pub fn write_unsynced(path: &Path, bytes: &[u8]) -> Result<(File, std::path::PathBuf), Error> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(io(parent))?;
-    }
-    let mut f = File::create(path).map_err(io(path))?;
+    let mut f = create(path)?;
     f.write_all(bytes).map_err(io(path))?;
     Ok((f, path.to_path_buf()))
 }
@@ -335,10 +329,28 @@ pub fn remove_any(path: &Path) -> Result<(), Error> {
 }
 
 pub fn rename(from: &Path, to: &Path) -> Result<(), Error> {
-    if let Some(parent) = to.parent() {
-        fs::create_dir_all(parent).map_err(io(parent))?;
+    with_parent(to, || fs::rename(from, to))
+}
+
+/// A new file at `path` (its folders made if need be).
+fn create(path: &Path) -> Result<File, Error> {
+    with_parent(path, || File::create(path))
+}
+
+/// Does `op`, which puts something at `path`; if `path`'s folder is
+/// missing, makes it and tries again. (Tried first: the folders of a commit
+/// are there nearly always, and making sure of them first cost two system
+/// calls a file, some hundreds a commit.)
+fn with_parent<T>(path: &Path, mut op: impl FnMut() -> std::io::Result<T>) -> Result<T, Error> {
+    match op() {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent).map_err(io(parent))?;
+            }
+            op().map_err(io(path))
+        }
+        other => other.map_err(io(path)),
     }
-    fs::rename(from, to).map_err(io(to))
 }
 
 /// Whether anything (a file, a folder, a dangling link) is at `path`.
