@@ -349,21 +349,36 @@ fn write_checked(
     known: Option<(usize, Bytes)>,
     rows: Vec<JournalRow>,
 ) -> Result<Option<CampaignState>, Error> {
-    let check = move || match known {
-        Some((n, read)) => CampaignState::from_files_after(files, tables, &read, n, rows),
-        None => CampaignState::from_files(files, tables),
+    // Taken by whichever runs the check (the closure, holding only a
+    // reference, can be made again if its thread cannot be started).
+    let inputs = std::sync::Mutex::new(Some((known, rows)));
+    let check = || {
+        let taken = inputs.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match taken {
+            Some((Some((n, read)), rows)) => {
+                CampaignState::from_files_after(files, tables, &read, n, rows)
+            }
+            _ => CampaignState::from_files(files, tables),
+        }
     };
     std::thread::scope(|scope| {
-        let checking = scope.spawn(check);
         let mut checked = None;
+        // A thread that cannot be started: the check runs here, first.
+        let checking = match std::thread::Builder::new().spawn_scoped(scope, check) {
+            Ok(thread) => Ok(thread),
+            Err(_) => Err(check),
+        };
         // With nothing to write the gate is not asked, and the check (of
         // the campaign as it was read) is left to end with the scope.
         store.end_batch_gated(|| {
-            let state = checking.join().unwrap_or_else(|_| {
-                Err(Error::Usage(
-                    "internal: the check of what the run writes failed unexpectedly; nothing of this run was written".into(),
-                ))
-            })?;
+            let state = match checking {
+                Ok(thread) => thread.join().unwrap_or_else(|_| {
+                    Err(Error::Usage(
+                        "internal: the check of what the run writes failed unexpectedly; nothing of this run was written".into(),
+                    ))
+                }),
+                Err(check) => check(),
+            }?;
             checked = Some(state);
             Ok(())
         })?;
