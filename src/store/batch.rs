@@ -45,6 +45,7 @@ impl Batch {
     /// it left them (exactly what committing it alone would record).
     pub(super) fn add(&mut self, files: &Files, snapshot: &Snapshot) {
         let journal = files.get(APPEND_ONLY);
+        let followed = |name: &str| name == APPEND_ONLY && journal.is_some();
         let change = self
             .grown
             .as_ref()
@@ -52,31 +53,22 @@ impl Batch {
             .map(|(g, new)| g.change(new));
         let mut changes = Vec::new();
         for (name, new) in files {
-            if self.grown.is_some() && name == APPEND_ONLY {
-                let old = match &change {
-                    Some(Change::Grown { len, hash }) => Before::Grown {
-                        len: *len as u64,
-                        hash,
-                    },
-                    Some(Change::Rewritten { was, hash }) => Before::Bytes(was, Some(hash)),
-                    _ => continue,
-                };
-                changes.push((name.as_str(), old, new.as_slice()));
-                continue;
-            }
-            let old = self.files.get(name);
-            if old == Some(new) {
-                continue;
-            }
-            let old = old.map_or(Before::Absent, |b| {
-                Before::Bytes(b, self.hashes.get(name).map(String::as_str))
-            });
+            let old = match (&change, self.files.get(name)) {
+                (Some(change), _) if followed(name) => match change.before() {
+                    Some(old) => old,
+                    None => continue,
+                },
+                (_, Some(old)) if old == new => continue,
+                (_, old) => old.map_or(Before::Absent, |b| {
+                    Before::Bytes(b, self.hashes.get(name).map(String::as_str))
+                }),
+            };
             changes.push((name.as_str(), old, new.as_slice()));
         }
+        if let Some(g) = &mut self.grown {
+            g.follow(journal, change.as_ref().unwrap_or(&Change::Same));
+        }
         if changes.is_empty() {
-            if let Some(g) = &mut self.grown {
-                g.follow(journal, &Change::Same);
-            }
             return;
         }
         let mut hashed = Vec::new();
@@ -85,16 +77,15 @@ impl Batch {
                 hashed.push((n.to_string(), h));
             }));
         for (name, new) in files {
-            if (self.grown.is_none() || name != APPEND_ONLY) && self.files.get(name) != Some(new) {
+            if !(self.grown.is_some() && followed(name)) && self.files.get(name) != Some(new) {
                 self.hashes.remove(name);
                 self.files.insert(name.clone(), new.clone());
             }
         }
+        // Only the hashes of files held (not of a journal followed).
+        let files = &self.files;
         self.hashes
-            .extend(hashed.into_iter().filter(|(n, _)| n != APPEND_ONLY));
-        if let Some(g) = &mut self.grown {
-            g.follow(journal, change.as_ref().unwrap_or(&Change::Same));
-        }
+            .extend(hashed.into_iter().filter(|(n, _)| files.contains_key(n)));
     }
 
     /// The files as the last step left them, with the hashes known of

@@ -12,6 +12,7 @@ use std::sync::{Arc, Weak};
 
 use super::Bytes;
 use super::fsio::Fnv;
+use super::history::Before;
 use crate::error::Error;
 
 #[derive(Debug)]
@@ -49,6 +50,21 @@ pub(super) enum Change {
         was: Bytes,
         hash: String,
     },
+}
+
+impl Change {
+    /// The journal before the step, as its history entry records it; none
+    /// if the step did not change it.
+    pub(super) fn before(&self) -> Option<Before<'_>> {
+        match self {
+            Change::Same => None,
+            Change::Grown { len, hash } => Some(Before::Grown {
+                len: *len as u64,
+                hash,
+            }),
+            Change::Rewritten { was, hash } => Some(Before::Bytes(was, Some(hash))),
+        }
+    }
 }
 
 impl Grown {
