@@ -275,6 +275,7 @@ pub(crate) fn journal_csv(before: Vec<u8>, rows: &[JournalRow]) -> Vec<u8> {
 
 pub use crate::journal::COLUMNS as JOURNAL_COLUMNS;
 
+mod campaign_text;
 mod written;
 pub use written::Written;
 

@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use crate::campaign::Campaign;
 use crate::force::Force;
 use crate::journal::JournalRow;
 use crate::purchase_record::{self, PurchaseRow};
@@ -16,6 +15,7 @@ use crate::side::Side;
 use crate::side_dice::SideDice;
 use crate::store::{Bytes, Files};
 
+use super::campaign_text::CampaignText;
 use super::{CampaignState, dice_file, journal_csv, to_toml};
 
 /// One part of the campaign and the bytes last written for it.
@@ -58,7 +58,7 @@ struct SideKept {
 /// rows off, as after a failed step).
 #[derive(Debug, Default)]
 pub struct Written {
-    campaign: Kept<Campaign>,
+    campaign: CampaignText,
     german: SideKept,
     russian: SideKept,
     journal: Bytes,
@@ -89,10 +89,7 @@ impl Written {
     /// a journal written on from one read is checked by the rows it adds).
     pub fn files(&mut self, state: &CampaignState) -> Files {
         let mut files = Files::new();
-        files.insert(
-            "campaign.toml".into(),
-            self.campaign.of(&state.campaign, to_toml),
-        );
+        files.insert("campaign.toml".into(), self.campaign.of(&state.campaign));
         for side in Side::BOTH {
             let s = state.side(side);
             let kept = match side {
