@@ -17,7 +17,7 @@ mod snapshot;
 mod txn;
 mod undo;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
 
@@ -117,6 +117,14 @@ pub struct Store {
     _lock: File,
     /// Steps committed in memory, written by [`Store::end_batch`].
     batch: RefCell<Option<Batch>>,
+    /// The files [`Store::read_checked`] last read, until anything is
+    /// written: what a batch begun next starts from, rather than reading
+    /// them again (the lock keeps every other writer out meanwhile).
+    read: RefCell<Option<Files>>,
+    /// The number the next history entry takes, as opening learned it,
+    /// until anything is written (it spares a batch listing the history
+    /// again: hundreds of entries by a CG's end).
+    next_entry: Cell<Option<u32>>,
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
@@ -180,7 +188,7 @@ impl Store {
             });
         }
         let store = Store::lock(dir)?;
-        Txn::new(dir).recover()?;
+        store.next_entry.set(Txn::new(dir).recover()?);
         if !dir.join("campaign.toml").is_file() {
             return Err(Error::NotACampaign {
                 dir: dir.to_path_buf(),
@@ -251,6 +259,8 @@ impl Store {
                 dir: dir.to_path_buf(),
                 _lock: file,
                 batch: RefCell::new(None),
+                read: RefCell::new(None),
+                next_entry: Cell::new(None),
             }),
             Err(fs::TryLockError::WouldBlock) => Err(Error::Locked {
                 dir: dir.to_path_buf(),
@@ -276,8 +286,10 @@ impl Store {
 
     /// The campaign files, refusing one cut short (see [`check_whole`]).
     pub fn read_checked(&self) -> Result<Files, Error> {
+        self.read.take();
         let files = self.read_files()?;
         check_whole(&self.dir, &files, &read_seals(&self.dir)?)?;
+        *self.read.borrow_mut() = Some(files.clone());
         Ok(files)
     }
 
@@ -286,6 +298,7 @@ impl Store {
     /// history, in the same transaction, for `votg undo`. During a batch
     /// ([`Store::begin_batch`]) a step with a snapshot is held in memory.
     pub fn commit(&self, files: &Files, snapshot: Option<&Snapshot>) -> Result<(), Error> {
+        self.writing();
         if let Some(name) = files.keys().find(|n| !is_campaign_file(n)) {
             return Err(Error::Usage(format!(
                 "internal: `{name}` is not a campaign file"
@@ -316,6 +329,13 @@ impl Store {
             ..Plan::default()
         };
         Txn::new(&self.dir).commit(&plan, &mut CrashPoints::from_env())
+    }
+
+    /// Forgets what was learned of the files and the history before a
+    /// write (see [`Store::read`] and [`Store::next_entry`]).
+    fn writing(&self) {
+        self.read.take();
+        self.next_entry.take();
     }
 
     fn history_numbers(&self) -> Result<Vec<u32>, Error> {

@@ -108,8 +108,14 @@ impl Store {
     /// waits on: one wait for the disk instead of one per step.
     pub fn begin_batch(&self) -> Result<(), Error> {
         self.end_batch()?;
-        let disk = self.read_files()?;
-        let first = self.history_numbers()?.last().map_or(1, |n| n + 1);
+        let disk = match self.read.take() {
+            Some(files) => files,
+            None => self.read_files()?,
+        };
+        let first = match self.next_entry.take() {
+            Some(next) => next,
+            None => self.history_numbers()?.last().map_or(1, |n| n + 1),
+        };
         let mut files = disk.clone();
         let grown = files.remove(APPEND_ONLY).map(Grown::from_disk);
         *self.batch.borrow_mut() = Some(Batch {
@@ -149,6 +155,7 @@ impl Store {
         if steps == 0 {
             return Ok(0);
         }
+        self.writing();
         let publish = (batch.first..)
             .zip(std::mem::take(&mut batch.entries))
             .collect();

@@ -425,18 +425,44 @@ pub fn dropping(history: &Path, n: u32) -> PathBuf {
     history.join(format!("{n}.dropping"))
 }
 
+/// What [`roll_back`] did and found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RolledBack {
+    /// Anything was put back (only then is the folder synced).
+    pub changed: bool,
+    /// The number the next entry takes (the highest published one's next,
+    /// as [`numbers`] would give it), if the folder could be listed.
+    pub next: Option<u32>,
+}
+
 /// Puts back what an interrupted, uncommitted transaction did to the
-/// history: pending entries go, entries being dropped return. Says
-/// whether there was any (only then is the folder synced).
-pub fn roll_back(history: &Path) -> Result<bool, Error> {
-    let Ok(entries) = std::fs::read_dir(history) else {
-        return Ok(false);
+/// history: pending entries go, entries being dropped return. It lists
+/// the folder, so it also says which number the next entry takes.
+pub fn roll_back(history: &Path) -> Result<RolledBack, Error> {
+    let entries = match std::fs::read_dir(history) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(RolledBack {
+                changed: false,
+                next: Some(1),
+            });
+        }
+        // Left to `numbers` to report, when it is asked.
+        Err(_) => {
+            return Ok(RolledBack {
+                changed: false,
+                next: None,
+            });
+        }
     };
     let mut changed = false;
+    let mut last = 0;
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().to_string();
         let path = e.path();
-        if name.ends_with(".pending") || name.ends_with(".tmp") {
+        if let Ok(n) = name.parse::<u32>() {
+            last = last.max(n);
+        } else if name.ends_with(".pending") || name.ends_with(".tmp") {
             fsio::remove_any(&path)?;
             changed = true;
         } else if let Some(n) = name
@@ -449,13 +475,17 @@ pub fn roll_back(history: &Path) -> Result<bool, Error> {
             } else {
                 fsio::rename(&path, &back)?;
             }
+            last = last.max(n);
             changed = true;
         }
     }
     if changed {
         fsio::sync_dir(history);
     }
-    Ok(changed)
+    Ok(RolledBack {
+        changed,
+        next: last.checked_add(1),
+    })
 }
 
 #[cfg(test)]

@@ -301,3 +301,30 @@ fn on_disk(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     }
     out
 }
+
+#[test]
+fn design_6_a_batch_begins_from_the_files_read_unless_anything_was_written_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::create(dir.path()).unwrap();
+    store.commit(&files("old"), None).unwrap();
+    assert_eq!(store.read_checked().unwrap(), files("old"));
+    // Written since that read: the batch starts from what is on disk now.
+    store.commit(&files("mid"), None).unwrap();
+    store.begin_batch().unwrap();
+    store
+        .commit(&files("new"), Some(&snap("G 12.621")))
+        .unwrap();
+    assert_eq!(store.end_batch().unwrap(), 1);
+    store.undo().unwrap();
+    assert_eq!(store.read_files().unwrap(), files("mid"));
+    // Read and nothing written since: it starts from that read.
+    assert_eq!(store.read_checked().unwrap(), files("mid"));
+    store.begin_batch().unwrap();
+    store
+        .commit(&files("new"), Some(&snap("G 12.621")))
+        .unwrap();
+    store.end_batch().unwrap();
+    assert_eq!(store.read_files().unwrap(), files("new"));
+    store.undo().unwrap();
+    assert_eq!(store.read_files().unwrap(), files("mid"));
+}

@@ -455,24 +455,29 @@ impl Txn {
 
     /// Undoes what an uncommitted transaction prepared. With nothing to undo
     /// (every writer's start, after a commit that finished) nothing waits
-    /// for the disk.
-    pub fn roll_back(&self) -> Result<(), Error> {
+    /// for the disk. Returns the number the next history entry takes, if
+    /// the history could be listed.
+    pub fn roll_back(&self) -> Result<Option<u32>, Error> {
         let root = self.root();
         let prepared = fsio::exists(&root);
         fsio::remove_dir(&root)?;
         let history = history::roll_back(&self.history())?;
-        if (prepared || history)
+        if (prepared || history.changed)
             && let Some(meta) = root.parent()
         {
             sync_dir(meta);
         }
-        Ok(())
+        Ok(history.next)
     }
 
     /// Finishes a committed transaction or rolls back an uncommitted one.
-    pub fn recover(&self) -> Result<(), Error> {
+    /// Returns the number the next history entry takes when a roll-back
+    /// learned it (see [`Txn::roll_back`]).
+    pub fn recover(&self) -> Result<Option<u32>, Error> {
         match self.manifest()? {
-            Some(m) => self.apply(&m, true, &mut CrashPoints::none()),
+            Some(m) => self
+                .apply(&m, true, &mut CrashPoints::none())
+                .map(|()| None),
             None => self.roll_back(),
         }
     }

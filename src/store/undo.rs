@@ -56,6 +56,7 @@ impl Store {
     /// Takes back the step of `plan`: its files and the removal of its
     /// history entry in one transaction.
     pub fn apply_undo(&self, plan: UndoPlan) -> Result<Snapshot, Error> {
+        self.writing();
         let current = self.read_files()?;
         let writes: Files = plan
             .restore

@@ -39,3 +39,31 @@ fn block_compares_find_what_byte_compares_find() {
     assert_eq!(common_prefix(&long, &long), 1000);
     assert_eq!(common_suffix(&long, &long[1..]), 999);
 }
+
+#[test]
+fn design_6_a_roll_back_says_the_number_the_next_entry_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let rolled = roll_back(&history).unwrap();
+    assert_eq!(
+        (rolled.changed, rolled.next),
+        (false, Some(1)),
+        "no history yet"
+    );
+    std::fs::create_dir(&history).unwrap();
+    for name in ["1", "2", "5", "6.pending", "x.tmp"] {
+        std::fs::write(history.join(name), b"entry").unwrap();
+    }
+    let rolled = roll_back(&history).unwrap();
+    assert!(rolled.changed);
+    assert_eq!(rolled.next, Some(6), "the pending 6 is gone");
+    assert_eq!(numbers(&history).unwrap(), [1, 2, 5]);
+    // An entry an interrupted undo was dropping comes back, and counts.
+    std::fs::rename(history.join("5"), history.join("5.dropping")).unwrap();
+    std::fs::write(history.join("7.dropping"), b"entry").unwrap();
+    let rolled = roll_back(&history).unwrap();
+    assert_eq!(rolled.next, Some(8));
+    assert_eq!(numbers(&history).unwrap(), [1, 2, 5, 7]);
+    let rolled = roll_back(&history).unwrap();
+    assert_eq!((rolled.changed, rolled.next), (false, Some(8)));
+}
