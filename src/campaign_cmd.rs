@@ -25,19 +25,28 @@ pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error
     Ok((store, state))
 }
 
+/// The journal as read, vouched for by the campaign's parsed copy.
+#[derive(Debug, Clone)]
+pub struct Vouched {
+    pub bytes: crate::store::Bytes,
+    /// Its hash as the store's history gives it, if the copy has it.
+    pub hash: Option<String>,
+}
+
 /// Like [`open`], with the journal's bytes when the parsed copy vouched for
 /// them: then they are exactly what votg wrote for the state's rows, so a
 /// run may write on from them (see [`crate::state::Written::seeded`]).
 pub fn open_vouched(
     dir: &Path,
     tables: &Tables,
-) -> Result<(Store, CampaignState, Option<crate::store::Bytes>), Error> {
+) -> Result<(Store, CampaignState, Option<Vouched>), Error> {
     let store = Store::open(dir)?;
     let files = store.read_checked()?;
-    if let Some(state) = parsed_copy::read(dir, &files, &Default::default(), tables, Journal::Read)
+    if let Some((state, hash)) =
+        parsed_copy::read_hashed(dir, &files, &Default::default(), tables, Journal::Read)
     {
         let journal = files.get("journal.csv").cloned();
-        return Ok((store, state, journal));
+        return Ok((store, state, journal.map(|bytes| Vouched { bytes, hash })));
     }
     let state = parsed(dir, &files, tables)?;
     Ok((store, state, None))
@@ -122,7 +131,7 @@ pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
     let checked = CampaignState::from_files(&files, &tables)?;
     let store = Store::create(dir)?;
     store.commit(&files, None)?;
-    parsed_copy::keep(dir, &files, &checked, &tables);
+    parsed_copy::keep(dir, &files, &checked, &tables, None);
     let mut out = format!(
         "Created CG {} \"{}\" in {}.\nInitial Scenario: {}. Both sides begin the Refit Phase at 12.621 (12.5).\n",
         def.cg,
@@ -454,7 +463,7 @@ pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
     };
     let restored = plan.restored.clone();
     let step = store.apply_undo(plan)?;
-    parsed_copy::keep(dir, &restored, &checked, &tables);
+    parsed_copy::keep(dir, &restored, &checked, &tables, None);
     Ok(format!(
         "Undone: {}. The campaign is as it was before that step.\n",
         shown(&step)

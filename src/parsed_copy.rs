@@ -80,6 +80,11 @@ struct Copy {
     campaign: Campaign,
     german: SideCopy,
     russian: SideCopy,
+    /// The journal's hash as the store's history gives it, when the run
+    /// that wrote it knew it (a scripted run's batch): the next run's batch
+    /// begins from it rather than hashing the journal again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    journal_hash: Option<String>,
 }
 
 /// A side's TOML files, parsed.
@@ -132,6 +137,18 @@ pub fn read(
     tables: &Tables,
     journal: Journal,
 ) -> Option<CampaignState> {
+    read_hashed(dir, files, digested, tables, journal).map(|(state, _)| state)
+}
+
+/// [`read`], with the journal's hash as the store's history gives it if
+/// the copy has it (see [`crate::store::Store::begin_batch_knowing`]).
+pub fn read_hashed(
+    dir: &Path,
+    files: &Files,
+    digested: &Digests,
+    tables: &Tables,
+    journal: Journal,
+) -> Option<(CampaignState, Option<String>)> {
     if !tables.built_in {
         return None;
     }
@@ -163,7 +180,7 @@ pub fn read(
             })
             .or_else(|| crate::state::journal_rows(files).ok())?,
     };
-    Some(state)
+    Some((state, copy.journal_hash))
 }
 
 /// Whether a copy made by build `build` from files of `made` digests was
@@ -199,9 +216,16 @@ pub fn vouches(dir: &Path, files: &Files, digested: &Digests, tables: &Tables) -
 }
 
 /// Leaves the parsed copy of `files`, just committed, which `state` was
-/// parsed and checked from (by the full loader, with `tables`). Failing to
-/// write it is not an error: the next command parses the files.
-pub fn keep(dir: &Path, files: &Files, state: &CampaignState, tables: &Tables) {
+/// parsed and checked from (by the full loader, with `tables`), and the
+/// journal's hash if the store knows it ([`crate::store::Store::journal_hash`]).
+/// Failing to write it is not an error: the next command parses the files.
+pub fn keep(
+    dir: &Path,
+    files: &Files,
+    state: &CampaignState,
+    tables: &Tables,
+    journal_hash: Option<String>,
+) {
     let target = dir.join(FILE);
     if !tables.built_in {
         // Made with a player's tables: what it says was checked against
@@ -215,6 +239,7 @@ pub fn keep(dir: &Path, files: &Files, state: &CampaignState, tables: &Tables) {
         campaign: state.campaign.clone(),
         german: SideCopy::of(&state.german),
         russian: SideCopy::of(&state.russian),
+        journal_hash,
     };
     let Ok(bytes) = serde_json::to_vec(&copy) else {
         return;

@@ -203,7 +203,7 @@ impl<'a> Run<'a> {
                 let written = checked.and_then(|checked| {
                     store.commit(&files, Some(&snapshot))?;
                     if let Some(checked) = checked {
-                        parsed_copy::keep(store.dir(), &files, &checked, self.tables);
+                        parsed_copy::keep(store.dir(), &files, &checked, self.tables, None);
                     }
                     Ok(())
                 });
@@ -312,21 +312,24 @@ pub fn refit(
     // together at its end (each still its own undo), not one by one.
     let scripted = matches!(prompter, Prompter::Scripted(_));
     // What was read, as the run will write on from it.
-    let known = vouched.map(|bytes| (state.journal.len(), bytes));
+    let hash = vouched.as_ref().and_then(|v| v.hash.clone());
+    let known = vouched.map(|v| (state.journal.len(), v.bytes));
     let mut run = Run::new(&store, &tables, &def, state, prompter, global)?;
     run.until = until;
     if let Some((_, bytes)) = &known {
         run.written = Written::seeded(bytes.clone(), &run.state.journal);
     }
     if scripted {
-        store.begin_batch()?;
+        let journal = known.as_ref().map(|(_, bytes)| bytes);
+        store.begin_batch_knowing(journal.zip(hash.as_deref()))?;
     }
     let result = run_steps(&mut run, side);
     if scripted {
         let files = run.written.files(&run.state);
         let rows = std::mem::take(&mut run.state.journal);
         if let Some(checked) = write_checked(&store, &files, &tables, known, rows)? {
-            parsed_copy::keep(dir, &files, &checked, &tables);
+            let hash = files.get("journal.csv").and_then(|j| store.journal_hash(j));
+            parsed_copy::keep(dir, &files, &checked, &tables, hash);
         }
         return result;
     }

@@ -20,6 +20,7 @@ mod undo;
 use std::cell::{Cell, RefCell};
 use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::error::Error;
 
@@ -125,6 +126,9 @@ pub struct Store {
     /// until anything is written (it spares a batch listing the history
     /// again: hundreds of entries by a CG's end).
     next_entry: Cell<Option<u32>>,
+    /// The journal the last batch wrote, and the hash its history entries
+    /// give it (see [`Store::journal_hash`]).
+    journal_written: RefCell<Option<(Bytes, String)>>,
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
@@ -261,6 +265,7 @@ impl Store {
                 batch: RefCell::new(None),
                 read: RefCell::new(None),
                 next_entry: Cell::new(None),
+                journal_written: RefCell::new(None),
             }),
             Err(fs::TryLockError::WouldBlock) => Err(Error::Locked {
                 dir: dir.to_path_buf(),
@@ -336,6 +341,17 @@ impl Store {
     fn writing(&self) {
         self.read.take();
         self.next_entry.take();
+        self.journal_written.take();
+    }
+
+    /// The hash the history gives `journal` ([`fsio::hash`]), if the last
+    /// batch wrote exactly these bytes and nothing was written since: for
+    /// the campaign's parsed copy to hand to the next run
+    /// ([`Store::begin_batch_knowing`]).
+    pub fn journal_hash(&self, journal: &Bytes) -> Option<String> {
+        let written = self.journal_written.borrow();
+        let (bytes, hash) = written.as_ref()?;
+        (Arc::ptr_eq(bytes, journal) || bytes == journal).then(|| hash.clone())
     }
 
     fn history_numbers(&self) -> Result<Vec<u32>, Error> {

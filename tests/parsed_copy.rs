@@ -190,3 +190,83 @@ fn log_of_a_journal_edited_since_the_copy_reads_the_edit_and_checks_it() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("journal.csv"));
 }
+
+/// FNV-1a, 64 bits, as the store's history writes a file's hash.
+fn fnv(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+fn copy_field(c: &Camp, field: &str) -> Option<String> {
+    let text = std::fs::read(c.dir.join(COPY)).unwrap();
+    let copy: serde_json::Value = serde_json::from_slice(&text).unwrap();
+    copy.get(field).and_then(|v| v.as_str()).map(str::to_string)
+}
+
+#[test]
+fn design_6_a_scripted_run_hands_the_journal_hash_on_and_the_next_run_undoes_through_it() {
+    let c = Camp::new("I");
+    let a = c.file("scenario.toml", common::EACH_CG_I_SCENARIO);
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let journal = std::fs::read(c.dir.join("journal.csv")).unwrap();
+    assert_eq!(
+        copy_field(&c, "journal_hash"),
+        Some(fnv(&journal)),
+        "the copy holds the journal's hash as the history gives it"
+    );
+    let after_first = c.campaign_files();
+    let entries = c.history_len();
+    // The next run's batch begins from that hash: each of its steps' entries
+    // must restore, one undo at a time, back to where it began.
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let steps = c.history_len() - entries;
+    assert!(steps > 10, "a whole RePh: {steps} steps");
+    for _ in 0..steps {
+        votg().args(["undo", c.path()]).assert().success();
+    }
+    assert_eq!(c.campaign_files(), after_first, "byte for byte");
+    // An undo does not know the hash: its copy has none, and the next run
+    // hashes the journal itself.
+    assert_eq!(copy_field(&c, "journal_hash"), None);
+}
+
+#[test]
+fn design_6_a_copy_with_a_wrong_journal_hash_makes_undo_refuse_never_restore_wrong() {
+    // The copy is votg's own and trusted only with the files it was made
+    // from (as its parsed forces and rosters are). One edited by hand to a
+    // wrong hash makes the next run's entries name wrong hashes: undo then
+    // refuses, changing nothing, rather than restore anything else.
+    let c = Camp::new("I");
+    let a = c.file("scenario.toml", common::EACH_CG_I_SCENARIO);
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let path = c.dir.join(COPY);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let right = copy_field(&c, "journal_hash").unwrap();
+    std::fs::write(&path, text.replace(&right, "0123456789abcdef")).unwrap();
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    let before = c.campaign_files();
+    votg()
+        .args(["undo", c.path()])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "journal.csv is not as that step left it",
+        ));
+    assert_eq!(c.campaign_files(), before, "nothing changed");
+}

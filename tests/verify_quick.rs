@@ -60,7 +60,7 @@ fn edit_and_keep(d: &Path, file: &str, from: &str, to: &str) {
     let tables = tables();
     let files = Store::read_committed(d).unwrap();
     let state = CampaignState::from_files(&files, &tables).unwrap();
-    parsed_copy::keep(d, &files, &state, &tables);
+    parsed_copy::keep(d, &files, &state, &tables, None);
 }
 
 #[test]

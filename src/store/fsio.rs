@@ -391,6 +391,19 @@ impl Fnv {
     pub fn hex(self) -> String {
         format!("{:016x}", self.0)
     }
+
+    /// The state whose [`Fnv::hex`] is `hex`, if that is a hash as
+    /// [`hash`] writes it (sixteen lower-case hexadecimal digits).
+    pub fn from_hex(hex: &str) -> Option<Fnv> {
+        let digits = hex.len() == 16
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        digits
+            .then(|| u64::from_str_radix(hex, 16).ok())
+            .flatten()
+            .map(Fnv)
+    }
 }
 
 #[cfg(test)]
@@ -408,6 +421,25 @@ mod tests {
         // FNV-1a's published value for "a".
         assert_eq!(hash(b"a"), "af63dc4c8601ec8c");
         assert_ne!(hash(b"ab"), hash(b"ba"));
+    }
+
+    #[test]
+    fn a_hash_read_back_from_its_hex_goes_on_as_the_hash_of_the_whole() {
+        let (a, b) = (b"first rows\n".as_slice(), b"then more\n".as_slice());
+        let read = Fnv::from_hex(&hash(a)).unwrap();
+        assert_eq!(
+            read.update(b).hex(),
+            Fnv::default().update(a).update(b).hex()
+        );
+        for bad in [
+            "",
+            "cbf29ce48422232",
+            "CBF29CE484222325",
+            "+bf29ce48422232",
+            "cbf29ce48422232g",
+        ] {
+            assert!(Fnv::from_hex(bad).is_none(), "{bad}");
+        }
     }
 
     #[test]

@@ -68,8 +68,10 @@ impl Change {
 }
 
 impl Grown {
-    pub(super) fn from_disk(disk: Bytes) -> Grown {
-        let fnv = Fnv::default().update(&disk);
+    /// The journal on disk when the batch began, and its hash if already
+    /// known (else it is hashed here).
+    pub(super) fn from_disk(disk: Bytes, known: Option<Fnv>) -> Grown {
+        let fnv = known.unwrap_or_else(|| Fnv::default().update(&disk));
         Grown {
             len: disk.len(),
             base: disk,
@@ -183,7 +185,7 @@ mod tests {
 
     #[test]
     fn a_journal_grown_step_by_step_is_the_last_with_its_hash() {
-        let mut g = Grown::from_disk(bytes(b"head\n"));
+        let mut g = Grown::from_disk(bytes(b"head\n"), None);
         let one = bytes(b"head\none\n");
         let grown = Change::Grown {
             len: 5,
@@ -206,7 +208,7 @@ mod tests {
     #[test]
     fn a_journal_never_grown_is_the_one_on_disk() {
         let disk = bytes(b"head\n");
-        let g = Grown::from_disk(disk.clone());
+        let g = Grown::from_disk(disk.clone(), None);
         let (last, h) = g.last().unwrap();
         assert!(Arc::ptr_eq(&last, &disk));
         assert_eq!(h, hash(b"head\n"));
@@ -215,7 +217,7 @@ mod tests {
     #[test]
     fn a_journal_rewritten_before_it_grew_is_kept_whole_then_followed() {
         let disk = bytes(b"old head\n");
-        let mut g = Grown::from_disk(disk.clone());
+        let mut g = Grown::from_disk(disk.clone(), None);
         let one = bytes(b"new head\none\n");
         let rewritten = Change::Rewritten {
             was: disk,
@@ -231,7 +233,7 @@ mod tests {
 
     #[test]
     fn a_step_whose_journal_is_not_the_start_of_the_next_is_refused() {
-        let mut g = Grown::from_disk(bytes(b"head\n"));
+        let mut g = Grown::from_disk(bytes(b"head\n"), None);
         step(&mut g, &bytes(b"head\none\n"));
         // Rewritten once grown, "one" as "ONE": taken for growth, then found.
         let two = bytes(b"head\nONE\ntwo\n");
@@ -242,7 +244,7 @@ mod tests {
 
     #[test]
     fn a_journal_rewritten_once_grown_is_refused_at_the_end() {
-        let mut g = Grown::from_disk(bytes(b"head\n"));
+        let mut g = Grown::from_disk(bytes(b"head\n"), None);
         step(&mut g, &bytes(b"head\none\n"));
         let two = bytes(b"HEAD\none\ntwo\n");
         step(&mut g, &two);
@@ -253,7 +255,7 @@ mod tests {
     #[test]
     fn a_journal_cut_short_or_gone_once_grown_is_refused() {
         for next in [Some(bytes(b"head\n")), None] {
-            let mut g = Grown::from_disk(bytes(b"head\n"));
+            let mut g = Grown::from_disk(bytes(b"head\n"), None);
             step(&mut g, &bytes(b"head\none\n"));
             g.follow(next.as_ref(), &Change::Same);
             let e = g.last().unwrap_err().to_string();
@@ -263,7 +265,7 @@ mod tests {
 
     #[test]
     fn a_last_journal_no_longer_held_is_refused() {
-        let mut g = Grown::from_disk(bytes(b"head\n"));
+        let mut g = Grown::from_disk(bytes(b"head\n"), None);
         let one = bytes(b"head\none\n");
         step(&mut g, &one);
         drop(one);

@@ -328,3 +328,47 @@ fn design_6_a_batch_begins_from_the_files_read_unless_anything_was_written_since
     store.undo().unwrap();
     assert_eq!(store.read_files().unwrap(), files("mid"));
 }
+
+#[test]
+fn design_6_a_batch_takes_a_known_journal_hash_only_for_the_very_bytes_on_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::create(dir.path()).unwrap();
+    store.commit(&files("old"), None).unwrap();
+    let grown = |files: &Files| {
+        let mut next = files.clone();
+        let mut journal = next["journal.csv"].to_vec();
+        journal.extend_from_slice(b"a new row\n");
+        next.insert("journal.csv".into(), journal.into());
+        next
+    };
+    // Another journal's bytes with a wrong hash: not taken.
+    let other: Bytes = b"another journal\n".to_vec().into();
+    store
+        .begin_batch_knowing(Some((&other, "0123456789abcdef")))
+        .unwrap();
+    let next = grown(&files("old"));
+    store.commit(&next, Some(&snap("G 12.621"))).unwrap();
+    store.end_batch().unwrap();
+    let written = &store.read_files().unwrap()["journal.csv"];
+    assert_eq!(
+        store.journal_hash(written),
+        Some(fsio::hash(written)),
+        "the batch says the hash of the journal it wrote"
+    );
+    assert_eq!(store.journal_hash(&other), None, "and of no other");
+    store.undo().unwrap();
+    assert_eq!(store.read_files().unwrap(), files("old"));
+    assert_eq!(
+        store.journal_hash(written),
+        None,
+        "nothing known after a write"
+    );
+    // The very bytes, with their hash: the same entry as hashing them.
+    let disk = store.read_checked().unwrap()["journal.csv"].clone();
+    let hash = fsio::hash(&disk);
+    store.begin_batch_knowing(Some((&disk, &hash))).unwrap();
+    store.commit(&next, Some(&snap("G 12.621"))).unwrap();
+    store.end_batch().unwrap();
+    store.undo().unwrap();
+    assert_eq!(store.read_files().unwrap(), files("old"));
+}
