@@ -13,6 +13,7 @@ pub mod schema1;
 pub mod sheet;
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -33,8 +34,11 @@ pub struct Force {
     /// The number the next new counter gets: ids are never reused, not even
     /// those of counters gone from the file (a Deployed squad).
     pub next_id: u32,
+    /// Shared between the copies a run makes of the campaign step by step
+    /// (a change copies it, `Arc::make_mut`): telling an unchanged Force
+    /// Organizer from the last one written is one pointer comparison.
     #[serde(default)]
-    pub counters: Vec<Counter>,
+    pub counters: Arc<Vec<Counter>>,
 }
 
 /// An operation on a counter the Force Organizer cannot carry out.
@@ -64,14 +68,20 @@ impl Force {
             schema: SCHEMA,
             side,
             next_id: 1,
-            counters: Vec::new(),
+            counters: Arc::default(),
         }
+    }
+
+    /// The counters, to change: copied first if another copy of the
+    /// campaign shares them (see [`Force::counters`]).
+    pub fn counters_mut(&mut self) -> &mut Vec<Counter> {
+        Arc::make_mut(&mut self.counters)
     }
 
     /// Adds one counter with a fresh id, at the end.
     pub fn add(&mut self, c: NewCounter) -> CounterId {
         let id = self.fresh_id();
-        self.counters.push(Counter::from_new(id, c));
+        self.counters_mut().push(Counter::from_new(id, c));
         id
     }
 
@@ -91,7 +101,7 @@ impl Force {
     }
 
     pub fn get_mut(&mut self, id: CounterId) -> Option<&mut Counter> {
-        self.counters.iter_mut().find(|c| c.id == id)
+        self.counters_mut().iter_mut().find(|c| c.id == id)
     }
 
     fn find_mut(&mut self, id: CounterId) -> Result<&mut Counter, ForceError> {
@@ -157,7 +167,7 @@ impl Force {
         n: u32,
     ) -> Result<Vec<CounterId>, ForceError> {
         let at = self.index(id)?;
-        let old = self.counters.remove(at);
+        let old = self.counters_mut().remove(at);
         let mut ids = Vec::new();
         for k in 0..n as usize {
             let new_id = self.fresh_id();
@@ -165,7 +175,7 @@ impl Force {
             c.id = new_id;
             c.unit = unit.into();
             c.kind = kind;
-            self.counters.insert(at + k, c);
+            self.counters_mut().insert(at + k, c);
             ids.push(new_id);
         }
         Ok(ids)
@@ -176,7 +186,7 @@ impl Force {
     /// is not given again.
     pub fn remove(&mut self, id: CounterId) -> Result<Counter, ForceError> {
         let at = self.index(id)?;
-        Ok(self.counters.remove(at))
+        Ok(self.counters_mut().remove(at))
     }
 
     /// The counter is eliminated: it goes to the Casualties box.
@@ -373,13 +383,13 @@ mod tests {
         squads(&mut f, 2);
         assert!(f.validate(Side::German, 1).is_ok());
         let mut dup = f.clone();
-        dup.counters[1].id = dup.counters[0].id;
+        dup.counters_mut()[1].id = dup.counters[0].id;
         assert_eq!(
             dup.validate(Side::German, 1).unwrap_err().0,
             "counters[1].id"
         );
         let mut foreign = f.clone();
-        foreign.counters[0].id = CounterId::new(Side::Russian, 1);
+        foreign.counters_mut()[0].id = CounterId::new(Side::Russian, 1);
         assert_eq!(foreign.validate(Side::German, 1).unwrap_err().1, "R-1");
         let mut future = f.clone();
         future.next_id = 2;

@@ -96,7 +96,7 @@ fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) 
     let (purchases, force) = initial_ob(def, tables, side, day);
     SideFiles {
         roster: initial_roster(def, tables, side, day),
-        purchases,
+        purchases: purchases.into(),
         force,
         dice: SideDice::new(side, seed),
     }

@@ -113,7 +113,7 @@ impl SideCopy {
                 .ok()?;
         notes.is_empty().then_some(SideFiles {
             roster: self.roster,
-            purchases,
+            purchases: purchases.into(),
             force: self.force,
             dice: self.dice,
         })

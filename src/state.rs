@@ -31,7 +31,10 @@ pub const CAMPAIGN_SCHEMA: u32 = 2;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideFiles {
     pub roster: Roster,
-    pub purchases: Vec<PurchaseRow>,
+    /// Shared between the copies a run makes of the campaign step by step
+    /// (a step that changes it copies it, `Arc::make_mut`): most steps do
+    /// not, and then telling it unchanged is one pointer comparison.
+    pub purchases: std::sync::Arc<Vec<PurchaseRow>>,
     pub force: Force,
     /// The side's dice stream (`<side>/dice.toml`, private to the side).
     pub dice: SideDice,
@@ -196,7 +199,7 @@ impl CampaignState {
             };
             sides.push(SideFiles {
                 roster,
-                purchases,
+                purchases: purchases.into(),
                 force,
                 dice,
             });

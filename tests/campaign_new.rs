@@ -229,7 +229,7 @@ fn rule_12_53_cg_iii_initial_obs() {
         12
     );
     // III-5: the NKVD Coy +4; every other given RG +2 except the Rifle Coys.
-    for row in &s.russian.purchases {
+    for row in s.russian.purchases.iter() {
         match row.rg_id.as_str() {
             "I5" => assert!(row.other.contains("+4"), "{}", row.other),
             "I3" => assert!(!row.other.contains("Strength DRM"), "{}", row.other),

@@ -419,7 +419,7 @@ fn rule_12_6162_a_redeployed_pltn_re_enters_on_1_with_the_historical_drm() {
         for t in s
             .russian
             .force
-            .counters
+            .counters_mut()
             .iter_mut()
             .filter(|c| c.unit == "T-34 M41")
         {

@@ -201,7 +201,7 @@ fn consistent(s: &CampaignState, tables: &Tables) -> Result<(), String> {
         if journal != roster {
             return Err(format!("{side}: journal {journal:?} vs roster {roster:?}"));
         }
-        for item in &f.force.counters {
+        for item in f.force.counters.iter() {
             if let (Some(rg), Some(row)) = (&item.rg, item.rg_row)
                 && f.purchases.get(row - 1).map(|r| r.rg_id.as_str()) != Some(rg.as_str())
             {

@@ -25,7 +25,7 @@ fn at_12_612(victor: Side, cvp: BySide<u32>, f: impl FnOnce(&mut CampaignState))
         today.victor = Some(victor);
         today.cvp = Some(cvp);
         for side in Side::BOTH {
-            s.side_mut(side).force.counters.clear();
+            s.side_mut(side).force.counters_mut().clear();
             s.campaign
                 .step
                 .set(side, Position::parse("12.612").unwrap());

@@ -23,7 +23,7 @@ fn at_12_606(f: impl FnOnce(&mut CampaignState)) -> Camp {
         s.campaign.occasion = OccasionName::AfterScenario;
         s.campaign.today_mut().unwrap().victor = Some(Side::German);
         for side in Side::BOTH {
-            s.side_mut(side).force.counters.clear();
+            s.side_mut(side).force.counters_mut().clear();
             s.campaign
                 .step
                 .set(side, Position::parse("12.606").unwrap());

@@ -71,7 +71,7 @@ fn the_html_has_the_figures_of_the_sides_files() {
             }
         }
         // Every counter: the first id of its line, its unit, its condition.
-        for c in &files.force.counters {
+        for c in files.force.counters.iter() {
             assert!(html.contains(&votg::print::esc(&c.unit)), "{}", c.unit);
             let cond = c.condition_text();
             if !cond.is_empty() {

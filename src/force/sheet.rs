@@ -114,7 +114,7 @@ pub fn text(force: &Force) -> String {
 pub fn csv(force: &Force) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(CSV_COLUMNS).expect("in-memory write");
-    for c in &force.counters {
+    for c in force.counters.iter() {
         w.write_record([
             c.id.to_string(),
             c.unit.to_string(),
@@ -181,7 +181,11 @@ mod tests {
     #[test]
     fn rule_a9_72_entered_repair_number_shows_on_the_sheets() {
         let mut f = force();
-        let lmg = f.counters.iter_mut().find(|c| c.unit == "LMG").unwrap();
+        let lmg = f
+            .counters_mut()
+            .iter_mut()
+            .find(|c| c.unit == "LMG")
+            .unwrap();
         lmg.repair = Some(2);
         assert!(
             text(&f).contains("G-4       1 x LMG  [Repair #2]"),

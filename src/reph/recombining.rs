@@ -111,7 +111,7 @@ pub fn mortar_teams(s: &mut Session, side: Side) -> Result<Vec<CounterId>, Error
 pub fn recombine(s: &mut Session, side: Side, exempt: &[CounterId]) -> Result<(), Error> {
     let force = &s.state.side(side).force;
     let mut groups: BTreeMap<(String, Option<String>, bool), Vec<CounterId>> = BTreeMap::new();
-    for c in &force.counters {
+    for c in force.counters.iter() {
         if c.kind == UnitKind::Hs && retained(c) && !exempt.contains(&c.id) {
             let key = (
                 c.unit.to_string(),

@@ -118,7 +118,7 @@ mod tests {
         let state = walkthrough(&tables);
         let chart = &tables.german_rg;
         let campaign = &state.campaign;
-        let mut rows = state.side(Side::German).purchases.clone();
+        let mut rows = state.side(Side::German).purchases.to_vec();
         let max = chart.rg("I4").unwrap().cg_max.total(campaign.cg);
         let already = rows
             .iter()
@@ -144,7 +144,7 @@ mod tests {
     fn rule_12_6211_an_rg_id_not_on_the_sides_chart_is_refused_on_load() {
         let tables = Tables::load(None).unwrap();
         let state = walkthrough(&tables);
-        let mut rows = state.side(Side::German).purchases.clone();
+        let mut rows = state.side(Side::German).purchases.to_vec();
         rows[0].rg_id = "Z9".into();
         let e = refusal(&tables, &state, &rows).unwrap();
         assert!(e.contains("Z9") && e.contains("not an RG of the"), "{e}");
@@ -154,7 +154,7 @@ mod tests {
     fn rule_12_6218_a_strength_not_of_the_record_is_refused_on_load() {
         let tables = Tables::load(None).unwrap();
         let state = walkthrough(&tables);
-        let mut rows = state.side(Side::German).purchases.clone();
+        let mut rows = state.side(Side::German).purchases.to_vec();
         for ok in ["", "RS", "FS", "LD", "MD", "HD", "F", "D", "P", "N", "S"] {
             rows[0].strength = ok.into();
             assert_eq!(refusal(&tables, &state, &rows), None, "{ok}");
@@ -168,7 +168,7 @@ mod tests {
     fn rule_12_6217_an_entry_code_not_of_the_side_is_refused_on_load() {
         let tables = Tables::load(None).unwrap();
         let state = walkthrough(&tables);
-        let mut rows = state.side(Side::German).purchases.clone();
+        let mut rows = state.side(Side::German).purchases.to_vec();
         rows[0].entry_code = "Q".into();
         let e = refusal(&tables, &state, &rows).unwrap();
         assert!(e.contains("(12.6217)"), "{e}");

@@ -48,6 +48,11 @@ pub struct FileId {
 }
 
 impl FileId {
+    /// The file's length when it was opened.
+    pub fn size(self) -> u64 {
+        self.len
+    }
+
     fn of(meta: &fs::Metadata) -> FileId {
         #[cfg(unix)]
         {

@@ -372,3 +372,33 @@ fn design_6_a_batch_takes_a_known_journal_hash_only_for_the_very_bytes_on_disk()
     store.undo().unwrap();
     assert_eq!(store.read_files().unwrap(), files("old"));
 }
+
+#[test]
+fn design_6_a_writer_refuses_a_file_cut_short_and_reads_a_seal_only_for_a_shorter_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::create(dir.path()).unwrap();
+    let mut whole = files("old");
+    whole.insert(
+        "journal.csv".into(),
+        b"journal.csv old\nrow 1\nrow 2\n".to_vec().into(),
+    );
+    store.commit(&whole, None).unwrap();
+    let journal = dir.path().join("journal.csv");
+    for cut in [0, 1, 10, whole["journal.csv"].len() - 1] {
+        fs::write(&journal, &whole["journal.csv"][..cut]).unwrap();
+        assert!(
+            matches!(store.read_checked(), Err(Error::CutShort { len, .. }) if len == cut),
+            "cut at {cut}"
+        );
+    }
+    // Shorter but edited, or longer: not cut short.
+    fs::write(&journal, b"journal.csv old\nrow X\n").unwrap();
+    assert!(store.read_checked().is_ok());
+    fs::write(&journal, b"journal.csv old\nrow 1\nrow 2\nrow 3\n").unwrap();
+    assert!(store.read_checked().is_ok());
+    // A sealed copy that is not a file is refused, whatever the length.
+    let seal = dir.path().join(SEALED).join("journal.csv");
+    fs::remove_file(&seal).unwrap();
+    fs::create_dir(&seal).unwrap();
+    assert!(store.read_checked().is_err());
+}

@@ -70,7 +70,7 @@ pub fn record(state: &mut CampaignState, side: Side, q: &Quote) {
         _ => {}
     }
     let note = row.other.clone();
-    files.purchases.push(row);
+    std::sync::Arc::make_mut(&mut files.purchases).push(row);
     let row_no = files.purchases.len();
     if let Some(mut item) = capability_item(&q.rg) {
         item.rg_row = Some(row_no);

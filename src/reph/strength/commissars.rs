@@ -295,7 +295,7 @@ fn apply(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
         };
         s.concerning([format!("row:{}", row_index + 1)]);
         let files = s.state.side_mut(side);
-        let counter = files.force.counters.iter_mut().find(|c| {
+        let counter = files.force.counters_mut().iter_mut().find(|c| {
             c.rg_row == Some(row_index + 1) && c.kind == UnitKind::Leader && c.unit == leader
         });
         if let Some(c) = counter {
@@ -303,7 +303,7 @@ fn apply(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
             c.kind = UnitKind::Commissar;
             c.note = format!("exchanged for the {leader} (12.6226, READINGS.md C18)").into();
         }
-        let row = &mut files.purchases[row_index];
+        let row = &mut std::sync::Arc::make_mut(&mut files.purchases)[row_index];
         row.leaders =
             row.leaders
                 .replacen(&leader, &format!("{commissar} Commissar (for {leader})"), 1);

@@ -145,7 +145,7 @@ fn record(s: &mut Session, side: Side, row_index: usize, rg: &RgDef, got: Receiv
     let place = origin::box_for(s, side, row_index, rg);
     let pocket = origin::pocket_group(s, side, row_index).map(pocket);
     let files = s.state.side_mut(side);
-    let row = &mut files.purchases[row_index];
+    let row = &mut std::sync::Arc::make_mut(&mut files.purchases)[row_index];
     row.strength = got.strength.clone();
     row.units = (got.units > 0).then_some(got.units);
     for k in SW_KINDS {
