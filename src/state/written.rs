@@ -49,7 +49,7 @@ impl<T: Clone + PartialEq> Kept<T> {
 #[derive(Debug, Default)]
 struct SideKept {
     roster: Kept<Roster>,
-    purchases: Kept<Vec<PurchaseRow>>,
+    purchases: Kept<Arc<Vec<PurchaseRow>>>,
     force: Kept<Force>,
     dice: Kept<SideDice>,
 }
