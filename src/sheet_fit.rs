@@ -120,6 +120,22 @@ impl<C: AsRef<str>> Sheet<C> {
         let measures = Measures::of(&self.rows);
         let parts = self.parts_measured(width, &measures);
         let n = parts.len();
+        // Room for every part at once (a journal's log is hundreds of KB):
+        // the text is not copied again as it grows part by part.
+        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        let all: Vec<usize> = (0..header.len()).collect();
+        let widths = sheet_grid::natural_widths(&header, &measures, &all);
+        let lines = self.rows.len() + 5;
+        out.reserve(
+            parts
+                .iter()
+                .map(|cols| {
+                    let part: Vec<usize> = cols.iter().map(|&c| widths[c]).collect();
+                    // Box-drawing characters are three bytes each.
+                    sheet_grid::grid_width(&part) * 3 * lines
+                })
+                .sum(),
+        );
         for (i, cols) in parts.iter().enumerate() {
             if n > 1 {
                 let names: Vec<&str> = cols[self.keys.min(cols.len())..]

@@ -14,12 +14,15 @@ use unicode_width::UnicodeWidthStr;
 
 /// Every cell's display width (its widest line), measured once for all
 /// the parts of a sheet and every use in drawing them: a journal of a
-/// thousand rows has ten thousand cells.
+/// thousand rows has ten thousand cells, kept in one buffer.
 #[derive(Debug, Clone, Default)]
 pub struct Measures {
-    /// Per row, per column: the width, with [`MANY_LINES`] set for a cell of
-    /// more than one line.
-    cells: Vec<Vec<u32>>,
+    /// Row by row, column by column: the width, with [`MANY_LINES`] set
+    /// for a cell of more than one line.
+    cells: Vec<u32>,
+    /// Cells a row (the widest row's, so every row fits).
+    stride: usize,
+    rows: usize,
 }
 
 /// Marks a cell of more than one line in [`Measures`].
@@ -34,21 +37,31 @@ impl Measures {
                 display_width(c) as u32
             }
         };
-        Measures {
-            cells: rows
-                .iter()
-                .map(|r| r.iter().map(|c| cell(c.as_ref())).collect())
-                .collect(),
+        let stride = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let mut cells = vec![0; stride * rows.len()];
+        for (r, row) in cells.chunks_mut(stride.max(1)).zip(rows) {
+            for (w, c) in r.iter_mut().zip(row) {
+                *w = cell(c.as_ref());
+            }
         }
+        Measures {
+            cells,
+            stride,
+            rows: rows.len(),
+        }
+    }
+
+    fn cell(&self, row: usize, col: usize) -> u32 {
+        self.cells[row * self.stride + col]
     }
 
     /// The width of row `row`'s cell in column `col`.
     fn width(&self, row: usize, col: usize) -> usize {
-        (self.cells[row][col] & !MANY_LINES) as usize
+        (self.cell(row, col) & !MANY_LINES) as usize
     }
 
     fn many_lines(&self, row: usize, col: usize) -> bool {
-        self.cells[row][col] & MANY_LINES != 0
+        self.cell(row, col) & MANY_LINES != 0
     }
 }
 
@@ -56,7 +69,7 @@ impl Measures {
 /// is one wide, as comfy-table draws it).
 pub fn natural_widths(header: &[&str], measures: &Measures, cols: &[usize]) -> Vec<usize> {
     let mut widths: Vec<usize> = header.iter().map(|h| widest_line(h).max(1)).collect();
-    for row in 0..measures.cells.len() {
+    for row in 0..measures.rows {
         for (w, &c) in widths.iter_mut().zip(cols) {
             *w = (*w).max(measures.width(row, c));
         }
