@@ -207,14 +207,20 @@ fn copy_field(c: &Camp, field: &str) -> Option<String> {
     copy.get(field).and_then(|v| v.as_str()).map(str::to_string)
 }
 
-#[test]
-fn design_6_a_scripted_run_hands_the_journal_hash_on_and_the_next_run_undoes_through_it() {
+/// A CG I after one scripted run, and its answers file for the next.
+fn after_one_scripted_run() -> (Camp, String) {
     let c = Camp::new("I");
     let a = c.file("scenario.toml", common::EACH_CG_I_SCENARIO);
     votg()
         .args(["refit", c.path(), "--answers", &a])
         .assert()
         .success();
+    (c, a)
+}
+
+#[test]
+fn design_6_a_scripted_run_hands_the_journal_hash_on_and_the_next_run_undoes_through_it() {
+    let (c, a) = after_one_scripted_run();
     let journal = std::fs::read(c.dir.join("journal.csv")).unwrap();
     assert_eq!(
         copy_field(&c, "journal_hash"),
@@ -246,12 +252,7 @@ fn design_6_a_copy_with_a_wrong_journal_hash_makes_undo_refuse_never_restore_wro
     // from (as its parsed forces and rosters are). One edited by hand to a
     // wrong hash makes the next run's entries name wrong hashes: undo then
     // refuses, changing nothing, rather than restore anything else.
-    let c = Camp::new("I");
-    let a = c.file("scenario.toml", common::EACH_CG_I_SCENARIO);
-    votg()
-        .args(["refit", c.path(), "--answers", &a])
-        .assert()
-        .success();
+    let (c, a) = after_one_scripted_run();
     let path = c.dir.join(COPY);
     let text = std::fs::read_to_string(&path).unwrap();
     let right = copy_field(&c, "journal_hash").unwrap();
