@@ -303,7 +303,7 @@ pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<S
 pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let state = read_sheets(dir, &tables)?;
-    let rows: &Vec<_> = &state.side(side).purchases;
+    let rows = &*state.side(side).purchases;
     if shown.format == Format::Csv {
         // The file's own columns, every fact included.
         return Ok(String::from_utf8(purchase_record::to_csv(rows)).expect("utf-8"));

@@ -75,10 +75,15 @@ impl<C: AsRef<str>> Sheet<C> {
         self.parts_measured(width, &Measures::of(&self.rows))
     }
 
-    fn parts_measured(&self, width: usize, measures: &Measures) -> Vec<Vec<usize>> {
+    /// Every column's content width.
+    fn widths(&self, measures: &Measures) -> Vec<usize> {
         let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
         let all: Vec<usize> = (0..header.len()).collect();
-        let widths = sheet_grid::natural_widths(&header, measures, &all);
+        sheet_grid::natural_widths(&header, measures, &all)
+    }
+
+    fn parts_measured(&self, width: usize, measures: &Measures) -> Vec<Vec<usize>> {
+        let widths = self.widths(measures);
         let k = self.keys.min(widths.len());
         let keys: Vec<usize> = (0..k).collect();
         let key_width = sheet_grid::grid_width(&widths[..k]);
@@ -122,9 +127,7 @@ impl<C: AsRef<str>> Sheet<C> {
         let n = parts.len();
         // Room for every part at once (a journal's log is hundreds of KB):
         // the text is not copied again as it grows part by part.
-        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
-        let all: Vec<usize> = (0..header.len()).collect();
-        let widths = sheet_grid::natural_widths(&header, &measures, &all);
+        let widths = self.widths(&measures);
         let lines = self.rows.len() + 5;
         out.reserve(
             parts

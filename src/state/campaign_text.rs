@@ -1,5 +1,5 @@
-//! `campaign.toml` as a run writes it after every step. Every step changes
-//! the campaign (its step marker at least), but rarely its CG Days, which
+//! `campaign.toml` as a run writes it after a step that changed the
+//! campaign (most change its step marker at least), but rarely its CG Days, which
 //! are most of the file: each day's `[[days]]` table is kept as text and
 //! serialised again only when that day changes. The file is byte for byte
 //! what serialising the whole campaign gives (a test compares them, and
@@ -9,8 +9,6 @@ use serde::Serialize;
 
 use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Standing};
 use crate::side::Cg;
-
-use crate::store::Bytes;
 
 use super::to_toml;
 
@@ -42,30 +40,16 @@ struct Tail<'a> {
     result: &'a crate::reph::cg_end::CgResult,
 }
 
-/// The campaign last written, its file, and the text of each CG Day.
+/// The text of each CG Day last written.
 #[derive(Debug, Default)]
 pub struct CampaignText {
-    last: Option<(Campaign, Bytes)>,
     days: Vec<(DayFacts, Vec<u8>)>,
 }
 
 impl CampaignText {
-    /// `campaign.toml` for `campaign`: the bytes last written if it has
-    /// not changed (shared, so the store sees at once that they are the
-    /// same), else [`to_toml`] of the whole with only the days that changed
-    /// serialised again.
-    pub fn of(&mut self, campaign: &Campaign) -> Bytes {
-        if let Some((last, bytes)) = &self.last
-            && last == campaign
-        {
-            return bytes.clone();
-        }
-        let bytes = Bytes::new(self.text(campaign));
-        self.last = Some((campaign.clone(), bytes.clone()));
-        bytes
-    }
-
-    fn text(&mut self, campaign: &Campaign) -> Vec<u8> {
+    /// `campaign.toml` for `campaign`: [`to_toml`] of the whole, with only
+    /// the days that changed serialised again.
+    pub fn text(&mut self, campaign: &Campaign) -> Vec<u8> {
         if campaign.days.is_empty() {
             // No tables of days: the list is written inline (`days = []`),
             // and there is nothing to keep.

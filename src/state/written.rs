@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use crate::campaign::Campaign;
 use crate::force::Force;
 use crate::journal::JournalRow;
 use crate::purchase_record::{self, PurchaseRow};
@@ -58,7 +59,9 @@ struct SideKept {
 /// rows off, as after a failed step).
 #[derive(Debug, Default)]
 pub struct Written {
-    campaign: CampaignText,
+    campaign: Kept<Campaign>,
+    /// `campaign.toml`'s CG Days as text, for a campaign that changed.
+    days: CampaignText,
     german: SideKept,
     russian: SideKept,
     journal: Bytes,
@@ -89,7 +92,11 @@ impl Written {
     /// a journal written on from one read is checked by the rows it adds).
     pub fn files(&mut self, state: &CampaignState) -> Files {
         let mut files = Files::new();
-        files.insert("campaign.toml".into(), self.campaign.of(&state.campaign));
+        let days = &mut self.days;
+        files.insert(
+            "campaign.toml".into(),
+            self.campaign.of(&state.campaign, |c| days.text(c)),
+        );
         for side in Side::BOTH {
             let s = state.side(side);
             let kept = match side {

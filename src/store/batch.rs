@@ -2,7 +2,6 @@
 //! transaction, each still its own history entry.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use super::fsio::Fnv;
 use super::grown::{Change, Grown};
@@ -129,7 +128,7 @@ impl Store {
         let mut files = disk.clone();
         let grown = files.remove(APPEND_ONLY).map(|disk| {
             let known = journal
-                .filter(|(bytes, _)| Arc::ptr_eq(bytes, &disk) || **bytes == disk)
+                .filter(|(bytes, _)| **bytes == disk)
                 .and_then(|(_, hash)| Fnv::from_hex(hash));
             Grown::from_disk(disk, known)
         });

@@ -19,7 +19,7 @@ fn goldens() -> Vec<Campaign> {
 
 fn assert_same(kept: &mut CampaignText, c: &Campaign) {
     assert_eq!(
-        String::from_utf8(kept.of(c).to_vec()).unwrap(),
+        String::from_utf8(kept.text(c)).unwrap(),
         String::from_utf8(to_toml(c)).unwrap()
     );
 }
