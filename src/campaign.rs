@@ -1,5 +1,5 @@
 //! `campaign.toml`: what both sides may see — the CG, the CG Day, where each
-//! side stands in the RePh, the dice, and the public facts of every CG Day.
+//! side stands in the RePh, and the public facts of every CG Day.
 
 use std::fmt;
 
@@ -223,6 +223,9 @@ pub struct Campaign {
     /// Why this RePh runs; decides its steps (C1).
     pub occasion: OccasionName,
     pub step: Standing,
+    /// Schema 1 and 2 kept the dice streams' position here; dice are now
+    /// drawn per label (DESIGN §3). Read from an older file, never written.
+    #[serde(default, skip_serializing)]
     pub dice: DiceState,
     #[serde(default)]
     pub russian_attack_chits_used: u32,

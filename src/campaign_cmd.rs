@@ -6,132 +6,54 @@ use crate::cg_def;
 use crate::cli::{Format, Global};
 use crate::error::Error;
 use crate::force::sheet;
-use crate::journal::as_written::AsWritten;
 use crate::new_campaign;
-use crate::parsed_copy::{self, Journal};
 use crate::purchase_record;
 use crate::render::grid;
 use crate::sheet_fit::{Sheet, terminal_width};
 use crate::sheets::{self, LogLine};
 use crate::side::{Cg, Side};
 use crate::state::CampaignState;
-use crate::store::{Files, Store};
+use crate::store::{self, Opened};
 use crate::tables::Tables;
 
-/// Opens and loads a campaign for writing; the store stays locked while it
-/// lives.
-pub fn open(dir: &Path, tables: &Tables) -> Result<(Store, CampaignState), Error> {
-    let (store, state, _) = open_vouched(dir, tables)?;
-    Ok((store, state))
-}
-
-/// The journal as read, vouched for by the campaign's parsed copy.
-#[derive(Debug, Clone)]
-pub struct Vouched {
-    pub bytes: crate::store::Bytes,
-    /// Its hash as the store's history gives it, if the copy has it.
-    pub hash: Option<String>,
-}
-
-/// Like [`open`], with the journal's bytes when the parsed copy vouched for
-/// them: then they are exactly what votg wrote for the state's rows, so a
-/// run may write on from them (see [`crate::state::Written::seeded`]).
-pub fn open_vouched(
-    dir: &Path,
-    tables: &Tables,
-) -> Result<(Store, CampaignState, Option<Vouched>), Error> {
-    let store = Store::open(dir)?;
-    let files = store.read_checked()?;
-    if let Some((state, hash)) =
-        parsed_copy::read_hashed(dir, &files, &Default::default(), tables, Journal::Read)
-    {
-        let journal = files.get("journal.csv").cloned();
-        return Ok((store, state, journal.map(|bytes| Vouched { bytes, hash })));
-    }
-    let state = parsed(dir, &files, tables)?;
-    Ok((store, state, None))
-}
-
-/// Loads a campaign for reading: no lock, nothing written, so it works on a
-/// read-only campaign and while another votg (a refit waiting for input)
-/// holds the lock. It sees the last committed state (an interrupted commit
-/// as recovery will finish it).
-pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
-    read_as(dir, tables, Journal::Read)
-}
-
-/// Like [`read`], for the commands that show the files only (`status`,
-/// `roster`, `purchases`, `force`, `print`): the state's `journal` is left
-/// empty when the campaign's parsed copy spares parsing it.
-pub fn read_sheets(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
-    read_as(dir, tables, Journal::Skip)
-}
-
-/// A reader first tries the parsed copy on one quick read of the files (no
-/// sealed copies: a match with the copy already rules out a file cut
-/// short; a reader that skips the journal hashes it without keeping it);
-/// anything else reads and checks everything as before.
-pub(crate) fn read_as(
-    dir: &Path,
-    tables: &Tables,
-    journal: Journal,
-) -> Result<CampaignState, Error> {
-    let digest_only: &[&str] = match journal {
-        Journal::Skip => &["journal.csv"],
-        Journal::Read | Journal::Where(_) => &[],
-    };
-    if let Some(state) = Store::read_committed_quick(dir, digest_only)
-        .and_then(|(files, digested)| parsed_copy::read(dir, &files, &digested, tables, journal))
-    {
-        return Ok(state);
-    }
-    loaded(dir, &Store::read_committed(dir)?, tables, journal)
-}
-
-/// A campaign of an older schema is migrated in memory, and the players
-/// told; the next step that changes the campaign writes it in the new form
-/// (a command that only reads, or that fails, writes nothing).
-fn loaded(
-    dir: &Path,
-    files: &Files,
-    tables: &Tables,
-    journal: Journal,
-) -> Result<CampaignState, Error> {
-    match parsed_copy::read(dir, files, &Default::default(), tables, journal) {
-        Some(state) => Ok(state),
-        None => parsed(dir, files, tables),
-    }
-}
-
-/// The campaign parsed and checked from its files (no parsed copy), an
-/// older schema migrated in memory with a note to the players.
-fn parsed(dir: &Path, files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
-    let (state, notes) = CampaignState::load(files, tables)?;
-    // On stderr: standard output may be a CSV or JSON document.
-    if !notes.is_empty() {
+/// Reads a campaign: no lock, nothing written, so it works on a read-only
+/// campaign and while another votg (a refit waiting for input) holds the
+/// lock. It sees every step done so far. What was left unfinished past the
+/// logs' ends, or a view edited by hand, is said on standard error (standard
+/// output may be a CSV or JSON document).
+pub fn open_read(dir: &Path, tables: &Tables) -> Result<Opened, Error> {
+    let opened = store::open_read(dir, tables)?;
+    if let Some(old) = &opened.old {
         eprintln!(
-            "note: {} was written by an older votg and is read in the new form. The next step that changes the campaign writes it so.\n  - {}",
+            "note: {} was written by an older votg and is read in the new form; the next command that changes it imports it.{}",
             dir.display(),
-            notes.join("\n  - ")
+            old.notes.iter().map(|n| format!("\n  - {n}")).collect::<String>()
         );
     }
-    Ok(state)
+    for u in &opened.unfinished {
+        eprintln!("note: {u}: left by an interrupted command; it never counted, and the next command that changes the campaign cuts it off.");
+    }
+    Ok(opened)
+}
+
+/// The campaign as its logs derive it, for a read command.
+pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
+    Ok(open_read(dir, tables)?.folded.state)
 }
 
 pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let def = cg_def::load(&tables, cg)?;
     // Each side's key is its own secret (DESIGN §3): never printed here.
-    let state = match global.seed {
-        Some(n) => new_campaign::initial_state(&def, &tables, n),
-        None => new_campaign::initial_state_with(&def, &tables, crate::dice::Seeds::fresh()),
+    let (seeds, test_seed) = match global.seed {
+        Some(n) => (crate::dice::Seeds::from_number(n), Some(n)),
+        None => (crate::dice::Seeds::fresh(), None),
     };
-    let files = state.to_files();
-    // What we write must load: a defect here is ours, not the player's.
-    let checked = CampaignState::from_files(&files, &tables)?;
-    let store = Store::create(dir)?;
-    store.commit(&files, None)?;
-    parsed_copy::keep(dir, &files, &checked, &tables, None);
+    let state = new_campaign::initial_state(&def, &tables);
+    // What we write must hold together: a defect here is ours.
+    state.check(&tables)?;
+    make_folder(dir)?;
+    store::create(dir, &state, seeds, test_seed)?;
     let mut out = format!(
         "Created CG {} \"{}\" in {}.\nInitial Scenario: {}. Both sides begin the Refit Phase at 12.621 (12.5).\n",
         def.cg,
@@ -157,19 +79,52 @@ pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
             ob.san
         ));
     }
-    out.push_str(&format!("Next: `votg refit {}`.\n", dir.display()));
+    if let Some(n) = test_seed {
+        out.push_str(&format!("{}\n", test_campaign_warning(n)));
+    }
+    out.push_str(&format!(
+        "Back up the whole folder: german/ and russian/ hold each side's secret dice key, and log.jsonl with each side's log is the campaign itself.\nNext: `votg refit {}`.\n",
+        dir.display()
+    ));
     Ok(out)
+}
+
+/// What a `--seed N` campaign is: its dice are predictable.
+pub fn test_campaign_warning(n: u64) -> String {
+    format!(
+        "This is a test campaign (--seed {n}): anyone who knows or guesses {n} (a small number is found in seconds) can predict every roll of both sides. Play real campaigns without --seed."
+    )
+}
+
+/// `votg new` makes a new folder, or fills an empty one.
+fn make_folder(dir: &Path) -> Result<(), Error> {
+    if dir.exists() {
+        let empty = std::fs::read_dir(dir)
+            .map_err(crate::store::file::io(dir))?
+            .next()
+            .is_none();
+        if !empty {
+            return Err(Error::DirNotEmpty {
+                dir: dir.to_path_buf(),
+            });
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(crate::store::file::io(dir))
 }
 
 pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read_sheets(dir, &tables)?;
+    let opened = open_read(dir, &tables)?;
+    let state = &opened.folded.state;
     let c = &state.campaign;
     let def = cg_def::load(&tables, c.cg)?;
     let mut out = format!(
         "CG {} — {} ({}), CG Days {}–{} Sep 1942\n",
         c.cg, c.title, def.rule, def.first_date, def.last_date,
     );
+    if let Some(n) = opened.folded.test_seed {
+        out.push_str(&format!("{}\n", test_campaign_warning(n)));
+    }
     out.push_str(&if c.result.is_some() {
         format!(
             "Its last scenario, {}, was played on {}.\n",
@@ -289,7 +244,7 @@ fn json_of<T: serde::Serialize>(value: &T) -> String {
 
 pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read_sheets(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let roster = &state.side(side).roster;
     let title = format!(
         "{} CG Roster — CG {} ({})",
@@ -302,7 +257,7 @@ pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<S
 
 pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read_sheets(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let rows = &*state.side(side).purchases;
     if shown.format == Format::Csv {
         // The file's own columns, every fact included.
@@ -318,7 +273,7 @@ pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Resul
 
 pub fn force(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read_sheets(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let force = &state.side(side).force;
     Ok(match shown.format {
         Format::Csv => sheet::csv(force),
@@ -360,19 +315,8 @@ pub struct LogView<'a> {
 
 pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let written = journal_as_written(dir, &tables);
-    let state;
-    let lines: Vec<LogLine> = match written.as_ref().and_then(|w| {
-        (0..w.len())
-            .map(|i| LogLine::written(w, i))
-            .collect::<Option<_>>()
-    }) {
-        Some(lines) => lines,
-        None => {
-            state = read(dir, &tables)?;
-            state.journal.iter().map(LogLine::of).collect()
-        }
-    };
+    let state = read(dir, &tables)?;
+    let lines: Vec<LogLine> = state.journal.iter().map(LogLine::of).collect();
     if let Some(step) = view.step
         && !known_step(step)
     {
@@ -404,19 +348,6 @@ pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> 
     Ok(out)
 }
 
-/// The journal's records as written, when one quiet read of the campaign
-/// finds every file as its parsed copy was made from (so the journal was
-/// read and checked whole when it was written): `votg log` then shows them
-/// without parsing the other files or making a row of each record. `None`
-/// sends it to the full read, which names any problem.
-fn journal_as_written(dir: &Path, tables: &Tables) -> Option<AsWritten> {
-    let (files, digested) = Store::read_committed_quick(dir, &[])?;
-    if !parsed_copy::vouches(dir, &files, &digested, tables) {
-        return None;
-    }
-    AsWritten::read(files.get("journal.csv")?)
-}
-
 /// A step `--step` may name: one of the sequence, a prefix of one (12.62),
 /// or 12.5, the campaign's creation.
 fn known_step(step: &str) -> bool {
@@ -426,46 +357,3 @@ fn known_step(step: &str) -> bool {
             .any(|s| s.rule().starts_with(step))
 }
 
-/// `votg undo [--side S]`: takes back the last step. With `--side`, only
-/// if it was that side's (or a public step); the other side's step is
-/// refused without saying what it was. Without `--side`, a secret step is
-/// taken back without saying what it was either.
-pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, Error> {
-    let tables = global.load_tables()?;
-    let store = Store::open(dir)?;
-    let plan = store.plan_undo()?.ok_or_else(|| Error::NothingToUndo {
-        dir: dir.to_path_buf(),
-    })?;
-    if let (Some(me), Some(owner)) = (side, plan.step.side)
-        && me != owner
-    {
-        return Err(Error::Refused(format!(
-            "the last step is the {0}'s; the {0} player must undo it first (votg undo --side {1}). Nothing was changed.",
-            owner.name(),
-            owner.id()
-        )));
-    }
-    let shown = |step: &crate::store::Snapshot| match (side, step.side) {
-        (None, Some(owner)) if step.secret => format!("a secret {} step", owner.name()),
-        _ => step.label.clone(),
-    };
-    // Undo works even when the current files are damaged (that is when it
-    // is needed most), but what it restores must load: a damaged history
-    // entry is refused before anything changes.
-    let checked = match CampaignState::from_files(&plan.restored, &tables) {
-        Ok(state) => state,
-        Err(e) => {
-            return Err(Error::Refused(format!(
-                "undo refused: the campaign as it was before the last step ({}) does not load, so it is not restored. Nothing was changed.\n{e}",
-                shown(&plan.step)
-            )));
-        }
-    };
-    let restored = plan.restored.clone();
-    let step = store.apply_undo(plan)?;
-    parsed_copy::keep(dir, &restored, &checked, &tables, None);
-    Ok(format!(
-        "Undone: {}. The campaign is as it was before that step.\n",
-        shown(&step)
-    ))
-}

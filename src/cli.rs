@@ -215,18 +215,40 @@ pub enum Command {
         #[arg(required = true, num_args = 1..=2, value_name = "[DIR] ROW")]
         args: Vec<String>,
     },
-    /// Re-derive the campaign from its journal (recorded dice and answers) and compare every file
+    /// Run every step again on its recorded answers and dice, and compare the facts with those recorded
     Verify {
         #[arg(default_value = ".")]
         dir: PathBuf,
     },
-    /// Take back the last step: the files it changed return to exactly what they were
+    /// Take back the last step (an event of its own: nothing is deleted, and `redo` brings it back)
     Undo {
         #[arg(default_value = ".")]
         dir: PathBuf,
         /// Only this side's last step (refused, without saying what it was, if the last step is the other side's)
         #[arg(long)]
         side: Option<Side>,
+    },
+    /// Restore the step the last `undo` took back, exactly as it was (same answers, same dice)
+    Redo {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Only if it is this side's step (or a public one)
+        #[arg(long)]
+        side: Option<Side>,
+    },
+    /// Record a hand edit of a view (roster, purchases, force, campaign.toml) as an audited event, or discard it
+    Adjust {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Whose views were edited (campaign.toml goes with either)
+        #[arg(long)]
+        side: Side,
+        /// Why: kept with the adjustment in the log
+        #[arg(long, required_unless_present = "discard")]
+        reason: Option<String>,
+        /// Write the views again from the log instead, dropping the edit
+        #[arg(long, conflicts_with = "reason")]
+        discard: bool,
     },
     /// Look up, roll on, and compute odds for the rules' tables and charts
     #[command(subcommand)]
@@ -393,7 +415,14 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             crate::explain::run(&dir, *side, row, g)
         }
         Command::Verify { dir } => crate::verify::run(dir, g),
-        Command::Undo { dir, side } => c::undo(dir, *side, g),
+        Command::Undo { dir, side } => crate::history_cmd::undo(dir, *side, g),
+        Command::Redo { dir, side } => crate::history_cmd::redo(dir, *side, g),
+        Command::Adjust {
+            dir,
+            side,
+            reason,
+            discard,
+        } => crate::history_cmd::adjust(dir, *side, reason.as_deref(), *discard, g),
         Command::Table(cmd) => crate::table_cmd::run(cmd, g),
     }
 }

@@ -122,34 +122,23 @@ pub enum Error {
     FileTooLarge { path: PathBuf, limit: u64 },
 
     #[error(
-        "the last step in this campaign was interrupted after its commit point and cannot be finished: its record {} says {detail}. Nothing was changed. The campaign files are as the interrupted step left them; to keep them as they are, delete the folder {} (the step is then lost, or half-done: check with `votg status`).", marker.display(), marker.parent().map_or_else(|| marker.display().to_string(), |p| p.display().to_string())
+        "{file}, line {line}: {message}\nThe campaign's log is damaged. Nothing was changed. Restore the file from your backup; votg never rewrites a log line, so a damaged line was changed outside votg."
     )]
-    InterruptedCommit { marker: PathBuf, detail: String },
-
-    #[error(
-        "{source}\nThe step was committed, but finishing it in {} failed. The next votg command in this folder finishes it (a read-only command shows it as committed).", dir.display()
-    )]
-    CommitUnfinished { dir: PathBuf, source: Box<Error> },
-
-    #[error(
-        "{file}: the file is cut short: it is the first {len} of the {whole} bytes votg last wrote, and nothing else. Nothing was changed. The whole file is in {}: copy it back over {file}. (If you shortened the file by hand on purpose, delete that copy and run the command again.)", copy.display()
-    )]
-    CutShort {
+    LogData {
         file: String,
-        len: usize,
-        whole: usize,
-        copy: PathBuf,
+        line: usize,
+        message: String,
     },
 
     #[error(
-        "the history entry `votg undo` would restore ({}) is damaged: {detail}. Nothing was changed: the campaign stays as it is, and this step cannot be undone.", entry.display()
+        "{file} changed while this command was working (another votg wrote to it after the lock file was removed?). Nothing more was written; what was typed is kept. Run the command again."
     )]
-    SnapshotDamaged { entry: PathBuf, detail: String },
+    LogMoved { file: String },
 
     #[error(
-        "{} is being changed by another votg right now ({detail}). Try again in a moment; if this persists, run a writing command there (e.g. `votg refit`), which finishes or reports an interrupted step.", dir.display()
+        "{}: a view was edited by hand, so it no longer says what the campaign's log says:\n  {list}\nRecord the edit with `votg adjust {} --side SIDE --reason \"why\"` (it becomes an audited event), or undo it with `votg adjust {} --side SIDE --discard` (the views are written again from the log). Nothing was changed.", dir.display(), dir.display(), dir.display()
     )]
-    Busy { dir: PathBuf, detail: String },
+    ViewsEdited { dir: PathBuf, list: String },
 
     #[error(
         "{what} {value} is out of range: a DRM, and the total of all DRMs on a roll, must be from -{limit} to +{limit}."

@@ -6,31 +6,18 @@
 
 use std::path::Path;
 
-use crate::campaign_cmd::{read, read_as};
+use crate::campaign_cmd::read;
 use crate::cli::Global;
 use crate::error::Error;
 use crate::journal::{JournalRow, Kind};
-use crate::parsed_copy::Journal;
 use crate::purchase_record::{PurchaseRow, SW_COLUMNS};
 use crate::sheets::purchased_ec;
 use crate::side::Side;
 use crate::state::CampaignState;
 
-mod story_rows;
-
-use story_rows::story_rows;
-
 pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let filter = move |state: &CampaignState, bytes: &[u8]| story_rows(state, bytes, side, row);
-    let state = read_as(dir, &tables, Journal::Where(&filter))?;
-    // A journal from before rows were tagged is searched by what its rows
-    // say (see `concerning`), which needs every row.
-    let state = if tagged(&state, side) {
-        state
-    } else {
-        read(dir, &tables)?
-    };
+    let state = read(dir, &tables)?;
     story(&state, side, row)
 }
 
@@ -289,44 +276,3 @@ fn counters_now(state: &CampaignState, side: Side, row: usize) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::journal::fast_read::{rows_maybe_where, rows_where};
-
-    /// Every story of every sample campaign, told from the rows its filter
-    /// keeps, is the story told from the whole journal; and the first look
-    /// at the bytes lets by every row the second keeps.
-    #[test]
-    fn the_rows_a_story_may_concern_tell_the_whole_journals_story() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
-        let tables = crate::tables::Tables::load(None).unwrap();
-        let mut told = 0;
-        for e in std::fs::read_dir(root).unwrap() {
-            let dir = e.unwrap().path();
-            let Ok(bytes) = std::fs::read(dir.join("journal.csv")) else {
-                continue;
-            };
-            let whole = read(&dir, &tables).unwrap();
-            for side in [Side::German, Side::Russian] {
-                for row in 1..=whole.side(side).purchases.len() {
-                    let f = story_rows(&whole, &bytes, side, row);
-                    let quick =
-                        rows_maybe_where(&bytes, |raw| f.maybe(raw), |r| f.keep(r)).unwrap();
-                    let f = story_rows(&whole, &bytes, side, row);
-                    let slow = rows_where(&bytes, |r| f.keep(r)).unwrap();
-                    assert_eq!(quick, slow, "{} {side} row {row}", dir.display());
-                    let mut part = whole.clone();
-                    part.journal = quick;
-                    assert!(part.journal.len() < whole.journal.len());
-                    assert_eq!(tagged(&part, side), tagged(&whole, side));
-                    let told_whole = story(&whole, side, row).unwrap();
-                    let told_part = story(&part, side, row).unwrap();
-                    assert_eq!(told_part, told_whole, "{} {side} row {row}", dir.display());
-                    told += 1;
-                }
-            }
-        }
-        assert!(told > 20, "the samples have rows to explain");
-    }
-}

@@ -3,7 +3,7 @@
 //! (table, column, dice, each DRM, result key, answer value), so each step can
 //! be re-run from the journal alone.
 
-use compact_str::CompactString;
+
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Roll;
@@ -11,8 +11,6 @@ use crate::drm::{self, Drm};
 use crate::drm_text::{drms_text, parse_drms};
 use crate::side::Side;
 
-pub mod as_written;
-pub mod fast_read;
 
 /// The columns of DESIGN §3, then those that make a row re-runnable.
 pub const COLUMNS: &[&str] = &[
@@ -76,43 +74,51 @@ impl Kind {
 #[serde(deny_unknown_fields)]
 pub struct JournalRow {
     pub seq: u64,
-    pub time: CompactString,
-    pub cg_day: CompactString,
-    pub step: CompactString,
+    pub time: String,
+    pub cg_day: String,
+    pub step: String,
     /// `german`, `russian` or `both`.
-    pub side: CompactString,
+    pub side: String,
     pub secret: bool,
-    pub what: CompactString,
+    pub what: String,
     /// Die faces, `3,4`.
-    pub dice: CompactString,
-    pub original: CompactString,
+    pub dice: String,
+    pub original: String,
     /// Each DRM, in the form of [`drms_text`].
-    pub drms: CompactString,
+    pub drms: String,
     #[serde(rename = "final")]
-    pub final_result: CompactString,
-    pub result: CompactString,
-    pub rule: CompactString,
+    pub final_result: String,
+    pub result: String,
+    pub rule: String,
     #[serde(default)]
     pub kind: Kind,
     /// The table id rolled on (empty for a plain dr/DR).
     #[serde(default)]
-    pub table: CompactString,
+    pub table: String,
     /// The table column rolled on.
     #[serde(default)]
-    pub column: CompactString,
+    pub column: String,
     /// The result key of the row the roll fell in, where the table gives one.
     #[serde(default)]
-    pub key: CompactString,
+    pub key: String,
     /// The prompt id answered, `german.buy`.
     #[serde(default)]
-    pub answer_id: CompactString,
+    pub answer_id: String,
     /// The answer, as a TOML value (`["I1", "I2 reserve"]`, `1`, `"attack"`).
     #[serde(default)]
-    pub answer: CompactString,
+    pub answer: String,
     /// Purchase-record rows (`row:3`) and counters (`G-17`) the row is about,
     /// separated by spaces.
     #[serde(default)]
-    pub concerns: CompactString,
+    pub concerns: String,
+    /// An answer row whose answer the rules' default gave (the answers file
+    /// had none). Kept in the logs, not in the CSV (whose `result` says so).
+    #[serde(skip)]
+    pub defaulted: bool,
+    /// A roll's label (DESIGN §3: what its dice were drawn for), kept in
+    /// the logs so `votg verify` finds each roll's dice again.
+    #[serde(skip)]
+    pub label: String,
 }
 
 /// A journal entry before it is numbered and stamped.
@@ -135,6 +141,8 @@ pub struct Entry {
     pub answer_id: String,
     pub answer: String,
     pub concerns: Vec<String>,
+    pub defaulted: bool,
+    pub label: String,
 }
 
 impl Entry {
@@ -224,6 +232,7 @@ impl Entry {
             },
             answer_id: id.into(),
             answer: text,
+            defaulted,
             ..Entry::default()
         }
     }
@@ -243,26 +252,34 @@ impl Entry {
 /// The current time as `2026-11-22T01:38:58Z`; `VOTG_NOW` overrides it so
 /// tests and replays can produce identical files.
 pub fn now() -> String {
-    // A step journals dozens of rows within the same second (a replay,
-    // thousands): the override is read once and each second formatted once.
-    static FIXED: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-    thread_local! {
-        static LAST: std::cell::RefCell<(u64, String)> = const { std::cell::RefCell::new((u64::MAX, String::new())) };
+    if let Ok(t) = std::env::var("VOTG_NOW") {
+        return t;
     }
-    if let Some(t) = FIXED.get_or_init(|| std::env::var("VOTG_NOW").ok()) {
-        return t.clone();
-    }
-    let at = std::time::SystemTime::now();
-    let second = at
+    let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(u64::MAX, |d| d.as_secs());
-    LAST.with_borrow_mut(|(last, text)| {
-        if *last != second || second == u64::MAX {
-            *text = humantime::format_rfc3339_seconds(at).to_string();
-            *last = second;
-        }
-        text.clone()
-    })
+        .map_or(0, |d| d.as_secs());
+    utc(secs)
+}
+
+/// Seconds since 1970 as an RFC 3339 UTC time (the proleptic Gregorian
+/// calendar, days to a civil date as in Howard Hinnant's `civil_from_days`).
+fn utc(secs: u64) -> String {
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
 }
 
 impl JournalRow {
@@ -306,13 +323,17 @@ impl JournalRow {
 
 /// Appends `entry` to `rows` with the next sequence number.
 pub fn append(rows: &mut Vec<JournalRow>, cg_day: &str, entry: Entry) {
-    let seq = rows.last().map_or(1, |r| r.seq + 1);
+    let side = entry.side.map_or("both", |s| s.id());
+    // Each log numbers its rows on its own (DESIGN §3): the public rows, and
+    // each side's secret ones.
+    let same_log = |r: &&JournalRow| r.secret == entry.secret && (!r.secret || r.side == side);
+    let seq = rows.iter().rev().find(same_log).map_or(1, |r| r.seq + 1);
     rows.push(JournalRow {
         seq,
         time: now().into(),
         cg_day: cg_day.into(),
         step: entry.step.into(),
-        side: entry.side.map_or("both", |s| s.id()).into(),
+        side: side.into(),
         secret: entry.secret,
         what: entry.what.into(),
         dice: entry.dice.into(),
@@ -328,6 +349,8 @@ pub fn append(rows: &mut Vec<JournalRow>, cg_day: &str, entry: Entry) {
         answer_id: entry.answer_id.into(),
         answer: entry.answer.into(),
         concerns: entry.concerns.join(" ").into(),
+        defaulted: entry.defaulted,
+        label: entry.label,
     });
 }
 
@@ -341,28 +364,11 @@ pub fn visible(secret: bool, row_side: &str, side: Option<Side>, reveal: bool) -
 #[cfg(test)]
 mod tests {
     #[test]
-    fn every_sample_answer_reads_as_the_value_it_was_written_from() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
-        let mut read = 0;
-        for e in std::fs::read_dir(root).unwrap() {
-            let Ok(bytes) = std::fs::read(e.unwrap().path().join("journal.csv")) else {
-                continue;
-            };
-            for row in fast_read::rows(&bytes).unwrap() {
-                if row.kind != Kind::Answer {
-                    continue;
-                }
-                let value = row
-                    .answer_value()
-                    .expect("an answer row holds a TOML value");
-                // Written as the value's own text, it reads back the same.
-                assert_eq!(value.to_string(), row.answer.as_str());
-                let table: toml::Table = toml::from_str(&format!("v = {}", row.answer)).unwrap();
-                assert_eq!(Some(&value), table.get("v"));
-                read += 1;
-            }
-        }
-        assert!(read > 50, "the samples hold answers");
+    fn utc_times_read_as_the_calendar_does() {
+        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc(1_795_000_000), "2026-11-18T11:06:40Z");
+        assert_eq!(utc(4_107_542_399), "2100-02-28T23:59:59Z");
     }
 
     use super::*;

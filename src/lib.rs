@@ -19,16 +19,18 @@ pub mod explain;
 pub mod force;
 pub mod fortification_table;
 pub mod fraction;
+pub mod history_cmd;
 pub mod historical_drm;
 pub mod initiative_matrix;
 pub mod journal;
+pub mod labelled_dice;
 pub mod ladder;
 pub mod migration;
+pub mod model;
 pub mod moon_phase;
 pub mod new_campaign;
 pub mod odds;
 pub mod output;
-pub mod parsed_copy;
 pub mod print;
 pub mod prompt;
 pub mod purchase_record;
@@ -40,7 +42,6 @@ pub mod rg_chart;
 pub mod roster;
 pub mod seed;
 pub mod sheet_fit;
-pub mod sheet_grid;
 pub mod sheets;
 pub mod side;
 pub mod side_dice;
@@ -54,3 +55,6 @@ pub mod verify;
 pub mod weather;
 
 pub use error::Error;
+
+/// This votg's version, as each step records it (DESIGN §3).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

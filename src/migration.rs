@@ -15,8 +15,8 @@ pub const DICE_NOTE: &str = "campaign.toml's one dice seed, which both sides cou
 /// What [`journal`] tells the players.
 pub const JOURNAL_NOTE: &str = "journal.csv keeps its rows and gains the columns that make it replay (kind, table, column, result key, answers, the rows or counters concerned)";
 
-/// campaign.toml of schema 1 becomes schema 2: its seed leaves it, and the
-/// public stream starts anew. Returns the old seed when there was one; an
+/// campaign.toml of schema 1 becomes schema 2 (then imported as schema 3):
+/// its seed leaves it. Returns the old seed when there was one; an
 /// error is (field, value, message).
 pub fn campaign(c: &mut Campaign) -> Result<Option<u64>, (String, String, String)> {
     match c.schema {
@@ -28,21 +28,21 @@ pub fn campaign(c: &mut Campaign) -> Result<Option<u64>, (String, String, String
                     "a schema-1 campaign keeps its dice seed here".to_string(),
                 )
             })?;
-            c.schema = CAMPAIGN_SCHEMA;
+            c.schema = 2;
             c.dice.used = 0;
             Ok(Some(seed))
         }
-        CAMPAIGN_SCHEMA if c.dice.old_seed.is_some() => Err((
+        2 if c.dice.old_seed.is_some() => Err((
             "dice.seed".into(),
             "(present)".into(),
             "no seed belongs in campaign.toml since schema 2: each side's is in its dice.toml. Remove the line".into(),
         )),
-        CAMPAIGN_SCHEMA => Ok(None),
+        2 => Ok(None),
         n => Err((
             "schema".into(),
             n.to_string(),
             format!(
-                "this votg reads schema {CAMPAIGN_SCHEMA} (and migrates 1); use the votg that wrote it"
+                "this votg imports campaigns of schema 1 and 2 (and keeps schema {CAMPAIGN_SCHEMA} as its logs); use the votg that wrote it"
             ),
         )),
     }

@@ -4,27 +4,18 @@
 use crate::campaign::{Campaign, DayFacts, DiceState, OccasionName, Position, Standing};
 use crate::cg_day::CgDay;
 use crate::cg_def::CgDef;
-use crate::dice::{Seed, Seeds};
 use crate::force::{Condition, Force, ForceBox, NewCounter, UnitKind};
 use crate::journal::{self, Entry};
 use crate::purchase_record::PurchaseRow;
 use crate::reph::sequence::{self, Occasion};
 use crate::roster::{Pool, Roster, RosterLine};
 use crate::side::Side;
-use crate::side_dice::SideDice;
 use crate::state::{CAMPAIGN_SCHEMA, CampaignState, SCHEMA, SideFiles};
 use crate::tables::Tables;
 
 /// The campaign of `def` at the start of its Initial Scenario (12.5): both
-/// sides at 12.621, each with its Initial OB of 12.51–12.54; its dice streams
-/// all derived from `seed` (`--seed N`, for tests).
-pub fn initial_state(def: &CgDef, tables: &Tables, seed: u64) -> CampaignState {
-    initial_state_with(def, tables, Seeds::from_number(seed))
-}
-
-/// [`initial_state`] with each side's own dice key (`votg new` draws them
-/// from the operating system).
-pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> CampaignState {
+/// sides at 12.621, each with its Initial OB of 12.51–12.54.
+pub fn initial_state(def: &CgDef, tables: &Tables) -> CampaignState {
     let day = CgDay::new(def.initial.date, def.initial.night);
     let facts = DayFacts {
         date: day.date,
@@ -82,8 +73,8 @@ pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> Campaig
             &def.rule,
         ),
     );
-    let german = side_files(def, tables, Side::German, day, seeds.german);
-    let russian = side_files(def, tables, Side::Russian, day, seeds.russian);
+    let german = side_files(def, tables, Side::German, day);
+    let russian = side_files(def, tables, Side::Russian, day);
     CampaignState {
         campaign,
         german,
@@ -92,13 +83,12 @@ pub fn initial_state_with(def: &CgDef, tables: &Tables, seeds: Seeds) -> Campaig
     }
 }
 
-fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay, seed: Seed) -> SideFiles {
+fn side_files(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> SideFiles {
     let (purchases, force) = initial_ob(def, tables, side, day);
     SideFiles {
         roster: initial_roster(def, tables, side, day),
         purchases: purchases.into(),
         force,
-        dice: SideDice::new(side, seed),
     }
 }
 

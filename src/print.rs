@@ -7,13 +7,12 @@
 //! files and the public campaign facts are read.
 
 mod force;
-mod out_file;
 mod purchases;
 mod roster;
 
 use std::path::Path;
 
-use crate::campaign_cmd::read_sheets;
+use crate::campaign_cmd::read;
 use crate::cli::Global;
 use crate::error::Error;
 use crate::side::Side;
@@ -54,15 +53,14 @@ tr.blank td { height: 5mm; }
 
 pub fn run(dir: &Path, side: Side, out: Option<&Path>, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read_sheets(dir, &tables)?;
+    let state = read(dir, &tables)?;
     let html = document(&state, &tables, side);
     match out {
         None => Ok(html),
         Some(path) => {
-            out_file::write(path, html.as_bytes()).map_err(|source| Error::Io {
-                path: path.to_path_buf(),
-                source,
-            })?;
+            // A temporary file renamed over the old sheet: a full disk
+            // leaves last time's sheet whole.
+            crate::store::file::write_atomic(path, html.as_bytes())?;
             Ok(format!(
                 "Wrote the {} sheets to {} (3 landscape pages). Print it from a browser, or render it with scripts/render-sheets.sh.\n",
                 side.name(),

@@ -4,9 +4,7 @@
 //! it belongs to, and a column too wide even alone is folded inside its cell.
 //! Nothing is cut: every cell of the wide table appears in one of the parts.
 
-use compact_str::CompactString;
-
-use crate::sheet_grid::{self, Measures};
+use comfy_table::{ContentArrangement, Table, presets};
 
 /// The narrowest terminal the sheets are laid out for.
 pub const MIN_WIDTH: usize = 80;
@@ -29,11 +27,10 @@ pub fn terminal_width() -> usize {
 }
 
 /// One sheet's data: a header and rows of cells, the first `keys` columns
-/// repeated in every part of a split sheet. Cells are owned
-/// (`CompactString`) unless a sheet borrows them from what it shows (`votg
-/// log` from the journal's bytes).
+/// repeated in every part of a split sheet. Cells are owned unless a sheet
+/// borrows them from what it shows (`votg log` from the journal).
 #[derive(Debug, Clone, Default)]
-pub struct Sheet<C = CompactString> {
+pub struct Sheet<C = String> {
     pub header: Vec<String>,
     pub rows: Vec<Vec<C>>,
     pub keys: usize,
@@ -48,10 +45,9 @@ impl Sheet {
         }
     }
 
-    /// A row of cells (most fit inside a `CompactString`, so a sheet of a
-    /// thousand journal rows is not ten thousand allocations).
-    pub fn push<S: Into<CompactString>>(&mut self, row: impl IntoIterator<Item = S>) {
-        let row: Vec<CompactString> = row.into_iter().map(Into::into).collect();
+    /// A row of cells.
+    pub fn push<S: Into<String>>(&mut self, row: impl IntoIterator<Item = S>) {
+        let row: Vec<String> = row.into_iter().map(Into::into).collect();
         debug_assert_eq!(row.len(), self.header.len());
         self.rows.push(row);
     }
@@ -72,26 +68,16 @@ impl<C: AsRef<str>> Sheet<C> {
     /// others as fit in `width`; a column that fits nowhere gets a part of
     /// its own (and is folded there).
     pub fn parts(&self, width: usize) -> Vec<Vec<usize>> {
-        self.parts_measured(width, &Measures::of(&self.rows))
-    }
-
-    /// Every column's content width.
-    fn widths(&self, measures: &Measures) -> Vec<usize> {
-        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
-        let all: Vec<usize> = (0..header.len()).collect();
-        sheet_grid::natural_widths(&header, measures, &all)
-    }
-
-    fn parts_measured(&self, width: usize, measures: &Measures) -> Vec<Vec<usize>> {
-        let widths = self.widths(measures);
+        let widths = self.widths();
         let k = self.keys.min(widths.len());
         let keys: Vec<usize> = (0..k).collect();
-        let key_width = sheet_grid::grid_width(&widths[..k]);
+        // A grid's width: each column's content, a space either side and
+        // a border, and the last border.
+        let key_width = 1 + widths[..k].iter().map(|w| w + 3).sum::<usize>();
         let mut parts: Vec<Vec<usize>> = Vec::new();
         let mut current: Vec<usize> = keys.clone();
         let mut used = key_width;
         for (col, content) in widths.iter().enumerate().skip(k) {
-            // The column's content, a space either side and a border.
             let w = content + 3;
             if used + w > width && current.len() > keys.len() {
                 parts.push(std::mem::replace(&mut current, keys.clone()));
@@ -106,9 +92,35 @@ impl<C: AsRef<str>> Sheet<C> {
         parts
     }
 
-    fn grid(&self, out: &mut String, measures: &Measures, cols: &[usize], width: Option<usize>) {
-        let header: Vec<&str> = cols.iter().map(|&c| self.header[c].as_str()).collect();
-        sheet_grid::draw(out, &header, &self.rows, measures, cols, width);
+    /// Every column's content width: its widest line, header included.
+    fn widths(&self) -> Vec<usize> {
+        let line = |t: &str| t.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        (0..self.header.len())
+            .map(|c| {
+                self.rows
+                    .iter()
+                    .map(|r| r.get(c).map_or(0, |x| line(x.as_ref())))
+                    .chain([line(&self.header[c])])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect()
+    }
+
+    /// The columns `cols` as one comfy-table grid, its cells folded to fit
+    /// `width` if given.
+    fn grid(&self, out: &mut String, cols: &[usize], width: Option<usize>) {
+        let mut t = Table::new();
+        t.load_style(presets::UTF8_FULL_CONDENSED);
+        if let Some(w) = width {
+            t.set_content_arrangement(ContentArrangement::Dynamic)
+                .set_width(w as u16);
+        }
+        t.set_header(cols.iter().map(|&c| self.header[c].as_str()));
+        for r in &self.rows {
+            t.add_row(cols.iter().map(|&c| r[c].as_ref()));
+        }
+        out.push_str(&t.to_string());
         out.push('\n');
     }
 
@@ -116,29 +128,14 @@ impl<C: AsRef<str>> Sheet<C> {
     /// `out`.
     pub fn wide(&self, out: &mut String) {
         let all: Vec<usize> = (0..self.header.len()).collect();
-        self.grid(out, &Measures::of(&self.rows), &all, None);
+        self.grid(out, &all, None);
     }
 
     /// Stacked tables, each at most `width` characters wide, appended to
     /// `out`.
     pub fn fit(&self, out: &mut String, width: usize) {
-        let measures = Measures::of(&self.rows);
-        let parts = self.parts_measured(width, &measures);
+        let parts = self.parts(width);
         let n = parts.len();
-        // Room for every part at once (a journal's log is hundreds of KB):
-        // the text is not copied again as it grows part by part.
-        let widths = self.widths(&measures);
-        let lines = self.rows.len() + 5;
-        out.reserve(
-            parts
-                .iter()
-                .map(|cols| {
-                    let part: Vec<usize> = cols.iter().map(|&c| widths[c]).collect();
-                    // Box-drawing characters are three bytes each.
-                    sheet_grid::grid_width(&part) * 3 * lines
-                })
-                .sum(),
-        );
         for (i, cols) in parts.iter().enumerate() {
             if n > 1 {
                 let names: Vec<&str> = cols[self.keys.min(cols.len())..]
@@ -148,7 +145,7 @@ impl<C: AsRef<str>> Sheet<C> {
                 let title = format!("({}/{n}) {}", i + 1, names.join(", "));
                 out.push_str(&fold(&title, width, 6));
             }
-            self.grid(out, &measures, cols, Some(width));
+            self.grid(out, cols, Some(width));
         }
     }
 
@@ -187,15 +184,40 @@ impl<C: AsRef<str>> Sheet<C> {
 /// (a word longer than the line is broken inside), each continuation line
 /// indented by `indent` spaces; the first keeps its own indent.
 pub fn fold(text: &str, width: usize, indent: usize) -> String {
+    let len = |s: &str| s.chars().count();
     let mut out = String::new();
-    let pieces = sheet_grid::fold(text, width, width.saturating_sub(indent));
-    for (i, piece) in pieces.into_iter().enumerate() {
-        if i > 0 {
-            out.extend(std::iter::repeat_n(' ', indent));
+    let mut line = String::new();
+    // Each word with the spaces before it, kept as they are within a line.
+    let mut rest = text.trim_end();
+    while !rest.is_empty() {
+        let spaces = rest.len() - rest.trim_start().len();
+        let word_end = rest[spaces..].find(' ').map_or(rest.len(), |i| spaces + i);
+        let (gap, mut word) = (&rest[..spaces], &rest[spaces..word_end]);
+        rest = &rest[word_end..];
+        let fresh = line.trim().is_empty();
+        if !fresh && len(&line) + len(gap) + len(word) > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = " ".repeat(indent);
+        } else {
+            line.push_str(gap);
         }
-        out.push_str(piece);
-        out.push('\n');
+        // A word longer than the room is broken inside.
+        while len(&line) + len(word) > width && len(&line) < width {
+            let cut = word
+                .char_indices()
+                .nth(width - len(&line))
+                .map_or(word.len(), |(i, _)| i);
+            line.push_str(&word[..cut]);
+            out.push_str(&line);
+            out.push('\n');
+            line = " ".repeat(indent);
+            word = &word[cut..];
+        }
+        line.push_str(word);
     }
+    out.push_str(&line);
+    out.push('\n');
     out
 }
 

@@ -5,7 +5,6 @@
 use std::borrow::Cow;
 
 use crate::journal::JournalRow;
-use crate::journal::as_written::AsWritten;
 use crate::purchase_record::{PurchaseRow, SW_COLUMNS};
 use crate::roster::{Bought, Roster};
 use crate::sheet_fit::Sheet;
@@ -138,9 +137,7 @@ pub fn purchases(rows: &[PurchaseRow]) -> Sheet {
     sheet
 }
 
-/// What `votg log` shows of one journal row, borrowed from wherever the
-/// row is kept: a [`JournalRow`], or the journal's records as written
-/// ([`AsWritten`], which spares making a row of each of thousands).
+/// What `votg log` shows of one journal row, borrowed from it.
 #[derive(Debug, Clone, Copy)]
 pub struct LogLine<'a> {
     pub seq: u64,
@@ -176,25 +173,6 @@ impl<'a> LogLine<'a> {
         }
     }
 
-    /// Record `i` (from 0) of a journal as written, read as the full
-    /// reader reads those fields; `None` if one does not read.
-    pub fn written(journal: &'a AsWritten, i: usize) -> Option<LogLine<'a>> {
-        let text = |col: usize| std::str::from_utf8(journal.field(i, col)).ok();
-        Some(LogLine {
-            seq: text(0)?.parse().ok()?,
-            cg_day: text(2)?,
-            step: text(3)?,
-            side: text(4)?,
-            secret: crate::journal::fast_read::flag(journal.field(i, 5))?,
-            what: text(6)?,
-            dice: text(7)?,
-            original: text(8)?,
-            drms: text(9)?,
-            final_result: text(10)?,
-            result: text(11)?,
-            rule: text(12)?,
-        })
-    }
 }
 
 /// The journal rows given; `renumber`: `#` counts the rows shown rather
@@ -207,7 +185,7 @@ pub fn log<'a>(rows: impl IntoIterator<Item = LogLine<'a>>, renumber: bool) -> S
     let cells = rows.into_iter().enumerate().map(|(i, r)| {
         let number = if renumber { i as u64 + 1 } else { r.seq };
         vec![
-            Cow::Owned(itoa::Buffer::new().format(number).to_string()),
+            Cow::Owned(number.to_string()),
             r.cg_day.into(),
             r.step.into(),
             if r.secret {

@@ -1,7 +1,6 @@
-//! `german/dice.toml`, `russian/dice.toml`: one side's dice stream — its
-//! secret key and how many faces it has given (DESIGN §3). The key predicts
-//! every secret roll of that side, so it lives only in that side's folder and
-//! is never printed.
+//! `german/dice.toml`, `russian/dice.toml`: one side's dice key (DESIGN
+//! §3). The key predicts every secret roll of that side, so it lives only in
+//! that side's folder and is never printed.
 
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +17,9 @@ pub struct SideDice {
     pub side: Side,
     /// The ChaCha key of this side's stream, 64 hex digits.
     pub seed: Seed,
-    /// Faces drawn so far; the next roll starts at this position.
+    /// How far a stream had gone, in campaigns of schema 2 (dice are now
+    /// drawn per label: read, never written).
+    #[serde(default, skip_serializing)]
     pub used: u64,
 }
 
@@ -39,7 +40,7 @@ impl SideDice {
     /// The comment the file starts with, so whoever opens it knows.
     pub fn header(side: Side) -> String {
         format!(
-            "# The {} side's dice. Keep this file from the {} player: its seed predicts\n# every secret {} roll (DESIGN §3). `used` is how far the stream has gone.\n",
+            "# The {} side's dice. Keep this file from the {} player: its seed predicts\n# every secret {} roll. Back it up with the campaign: it is the only copy.\n",
             side.name(),
             side.other().name(),
             side.name()

@@ -1,8 +1,14 @@
-//! A whole campaign in memory — the files of DESIGN §3 — with the checks
-//! that run on every load, and its serialisation back to bytes.
+//! The campaign in memory: the public record, each side's CG Roster, RG
+//! Purchase Record and Force Organizer, and the journal (DESIGN §3). It is
+//! the fold of the campaign's events (`model::fold`); its views are the
+//! files a player reads, and this module writes them and reads them back
+//! (to tell a view edited by hand, and to import a campaign of an older
+//! votg, whose files were its truth).
+
+use std::collections::BTreeMap;
 
 use crate::campaign::Campaign;
-use crate::dice::Seeds;
+use crate::dice::{Seed, Seeds};
 use crate::error::Error;
 use crate::force::{self, Force};
 use crate::journal::{self, JournalRow};
@@ -11,33 +17,29 @@ use crate::purchase_record::{self, PurchaseRow};
 use crate::roster::Roster;
 use crate::side::Side;
 use crate::side_dice::{self, SideDice};
-use crate::store::Files;
 use crate::tables::Tables;
 
 mod file_read;
 mod purchase_check;
-use file_read::{csv_file_of, data, toml_file, whole};
+pub(crate) use file_read::{csv_file_of, data, toml_file, whole};
 use purchase_check::check_purchases;
 
-/// Every file carries a `schema`; a newer one is refused rather than
-/// misread, an older one migrated. This is the rosters' and Force
-/// Organizers'.
+/// Files by their path in the campaign folder.
+pub type Files = BTreeMap<String, Vec<u8>>;
+
+/// The rosters' schema.
 pub const SCHEMA: u32 = 1;
 
 /// `campaign.toml`'s schema. 2: the dice seeds left it for each side's
-/// `dice.toml`; `[dice]` keeps only how far the public stream has gone.
-pub const CAMPAIGN_SCHEMA: u32 = 2;
+/// `dice.toml`. 3: the campaign is its logs and `campaign.toml` a view of
+/// them; dice are drawn per label, so no stream position is kept.
+pub const CAMPAIGN_SCHEMA: u32 = 3;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideFiles {
     pub roster: Roster,
-    /// Shared between the copies a run makes of the campaign step by step
-    /// (a step that changes it copies it, `Arc::make_mut`): most steps do
-    /// not, and then telling it unchanged is one pointer comparison.
     pub purchases: std::sync::Arc<Vec<PurchaseRow>>,
     pub force: Force,
-    /// The side's dice stream (`<side>/dice.toml`, private to the side).
-    pub dice: SideDice,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,52 +50,18 @@ pub struct CampaignState {
     pub journal: Vec<JournalRow>,
 }
 
-fn check_schema(file: &str, schema: u32) -> Result<(), Error> {
-    check_schema_of(file, schema, SCHEMA)
-}
-
 fn check_schema_of(file: &str, schema: u32, current: u32) -> Result<(), Error> {
     if schema == current {
-        Ok(())
-    } else {
-        Err(data(
-            file,
-            (
-                "schema".into(),
-                schema.to_string(),
-                format!("this votg reads schema {current}; use the votg that wrote it"),
-            ),
-        ))
+        return Ok(());
     }
-}
-
-/// A `force.toml` of this schema or, migrated, of schema 1.
-fn force_file(files: &Files, name: &str, notices: &mut Vec<String>) -> Result<Force, Error> {
-    #[derive(serde::Deserialize)]
-    struct Schema {
-        schema: u32,
-    }
-    let Schema { schema } = toml_file(files, name)?;
-    if schema == 1 {
-        let old: force::schema1::ForceV1 = toml_file(files, name)?;
-        let (force, m) = old.migrate().map_err(|e| data(name, e))?;
-        notices.push(m.notice(name));
-        return Ok(force);
-    }
-    if schema != force::SCHEMA {
-        return Err(data(
-            name,
-            (
-                "schema".into(),
-                schema.to_string(),
-                format!(
-                    "this votg reads schema 1 and {}; use the votg that wrote it",
-                    force::SCHEMA
-                ),
-            ),
-        ));
-    }
-    toml_file(files, name)
+    Err(data(
+        file,
+        (
+            "schema".into(),
+            schema.to_string(),
+            format!("this votg reads schema {current}; use the votg that wrote it"),
+        ),
+    ))
 }
 
 impl CampaignState {
@@ -126,44 +94,57 @@ impl CampaignState {
         }
     }
 
-    /// Parses and fully validates a campaign's files (migrating an older
-    /// campaign in memory).
-    pub fn from_files(files: &Files, tables: &Tables) -> Result<CampaignState, Error> {
-        Ok(CampaignState::load(files, tables)?.0)
+    /// Every check a campaign's parts must pass: each file's own and those
+    /// across files (a hand edit recorded with `votg adjust`, an import).
+    pub fn check(&self, tables: &Tables) -> Result<(), Error> {
+        self.campaign
+            .validate()
+            .map_err(|e| data("campaign.toml", e))?;
+        for side in Side::BOTH {
+            let s = self.side(side);
+            s.roster
+                .validate(side)
+                .map_err(|e| data(&format!("{side}/roster.toml"), e))?;
+            let chart = match side {
+                Side::German => &tables.german_rg,
+                Side::Russian => &tables.russian_rg,
+            };
+            check_purchases(
+                &format!("{side}/purchases.csv"),
+                &s.purchases,
+                chart,
+                &self.campaign,
+            )?;
+            s.force
+                .validate(side, s.purchases.len())
+                .map_err(|e| data(&format!("{side}/force.toml"), e))?;
+        }
+        let def = crate::cg_def::load(tables, self.campaign.cg)?;
+        crate::consistency::check(self, &def)
     }
 
-    /// Like [`CampaignState::from_files`], and also says what was migrated
-    /// from an older schema: the caller writes the migrated files back and
-    /// tells the players once.
-    pub fn load(files: &Files, tables: &Tables) -> Result<(CampaignState, Vec<String>), Error> {
-        CampaignState::load_with(files, tables, None)
+    /// The views of the campaign (DESIGN §3): `campaign.toml` and the public
+    /// rows of the journal; each side's roster, purchase record, Force
+    /// Organizer and secret journal rows in its folder.
+    pub fn views(&self) -> Files {
+        let mut files = Files::new();
+        files.insert("campaign.toml".into(), to_toml(&self.campaign));
+        files.insert("journal.csv".into(), journal_csv(self.journal.iter().filter(|r| !r.secret)));
+        for side in Side::BOTH {
+            let s = self.side(side);
+            files.insert(format!("{side}/roster.toml"), to_toml(&s.roster));
+            files.insert(format!("{side}/purchases.csv"), purchase_record::to_csv(&s.purchases));
+            files.insert(format!("{side}/force.toml"), to_toml(&s.force));
+            let secret = self.journal.iter().filter(|r| r.secret && r.side == side.id());
+            files.insert(format!("{side}/journal.csv"), journal_csv(secret));
+        }
+        files
     }
 
-    /// [`CampaignState::from_files`] for the files a run wrote, whose
-    /// journal `rows` begin with the `known` rows read from `read`, the
-    /// journal on disk (parsed and checked when the campaign was opened):
-    /// when the journal written begins with those bytes, only the rest is
-    /// parsed, and it must read back as the rows after the known ones.
-    /// Otherwise the whole journal is parsed, as by
-    /// [`CampaignState::from_files`]. Either way every other file is parsed
-    /// and everything is checked together.
-    pub fn from_files_after(
-        files: &Files,
-        tables: &Tables,
-        read: &[u8],
-        known: usize,
-        rows: Vec<JournalRow>,
-    ) -> Result<CampaignState, Error> {
-        Ok(CampaignState::load_with(files, tables, Some((read, known, rows)))?.0)
-    }
-
-    fn load_with(
-        files: &Files,
-        tables: &Tables,
-        after: Option<(&[u8], usize, Vec<JournalRow>)>,
-    ) -> Result<(CampaignState, Vec<String>), Error> {
-        // The cheap check first (a file that is not text is left to its
-        // parser, which says where).
+    /// A campaign of an older votg (schema 1 or 2), read from its files,
+    /// which were its truth, with each side's dice keys; and what was
+    /// migrated, to tell the players once.
+    pub fn load_old(files: &Files, tables: &Tables) -> Result<(CampaignState, Seeds, Vec<String>), Error> {
         for (name, bytes) in files {
             if std::str::from_utf8(bytes).is_ok() {
                 whole(name, bytes)?;
@@ -171,51 +152,40 @@ impl CampaignState {
         }
         let mut notes = Vec::new();
         let mut campaign: Campaign = toml_file(files, "campaign.toml")?;
+        if campaign.schema >= CAMPAIGN_SCHEMA {
+            return Err(data(
+                "campaign.toml",
+                (
+                    "schema".into(),
+                    campaign.schema.to_string(),
+                    "a campaign of this schema is its log.jsonl, which is missing here: restore it from your backup (campaign.toml is only a view of it)".into(),
+                ),
+            ));
+        }
         let old_seed = migration::campaign(&mut campaign).map_err(|e| data("campaign.toml", e))?;
-        campaign.validate().map_err(|e| data("campaign.toml", e))?;
-        side_dice::check_used("dice.used", campaign.dice.used)
-            .map_err(|e| data("campaign.toml", e))?;
         let mut sides = Vec::new();
+        let mut keys = Vec::new();
         for side in Side::BOTH {
-            let roster_name = format!("{side}/roster.toml");
-            let roster: Roster = toml_file(files, &roster_name)?;
-            check_schema(&roster_name, roster.schema)?;
-            roster.validate(side).map_err(|e| data(&roster_name, e))?;
-            let purchases_name = format!("{side}/purchases.csv");
-            let purchases = purchase_rows(files, &purchases_name, &mut notes)?;
-            let chart = match side {
-                Side::German => &tables.german_rg,
-                Side::Russian => &tables.russian_rg,
-            };
-            check_purchases(&purchases_name, &purchases, chart, &campaign)?;
-            let force_name = format!("{side}/force.toml");
-            let force = force_file(files, &force_name, &mut notes)?;
-            force
-                .validate(side, purchases.len())
-                .map_err(|e| data(&force_name, e))?;
+            let roster: Roster = toml_file(files, &format!("{side}/roster.toml"))?;
+            check_schema_of(&format!("{side}/roster.toml"), roster.schema, SCHEMA)?;
+            let purchases = purchase_rows(files, &format!("{side}/purchases.csv"), &mut notes)?;
+            let force = force_file(files, &format!("{side}/force.toml"), &mut notes)?;
             let dice = match old_seed {
                 Some(_) => migration::side_dice(side, side_dice_file(files, side).ok()),
                 None => side_dice_file(files, side)?,
             };
+            keys.push(dice.seed);
             sides.push(SideFiles {
                 roster,
                 purchases: purchases.into(),
                 force,
-                dice,
             });
         }
         if old_seed.is_some() {
             notes.push(migration::DICE_NOTE.into());
         }
-        let journal = match after {
-            Some((read, known, rows)) if old_seed.is_none() => {
-                match journal_after(files, read, known, rows)? {
-                    Some(rows) => rows,
-                    None => journal_file(files, old_seed, &mut notes)?,
-                }
-            }
-            _ => journal_file(files, old_seed, &mut notes)?,
-        };
+        let journal = old_journal(files, old_seed, &mut notes)?;
+        campaign.schema = CAMPAIGN_SCHEMA;
         let russian = sides.pop().expect("two sides");
         let german = sides.pop().expect("two sides");
         let state = CampaignState {
@@ -224,141 +194,89 @@ impl CampaignState {
             russian,
             journal,
         };
-        let def = crate::cg_def::load(tables, state.campaign.cg)?;
-        crate::consistency::check(&state, &def)?;
-        Ok((state, notes))
-    }
-
-    /// The keys of the sides' dice streams (the public one derives from them).
-    pub fn seeds(&self) -> Seeds {
-        Seeds {
-            german: self.german.dice.seed,
-            russian: self.russian.dice.seed,
-        }
-    }
-
-    /// Every file, as written (a run keeps them between steps with
-    /// [`Written`], which must give the same bytes).
-    pub fn to_files(&self) -> Files {
-        let mut files = Files::new();
-        files.insert("campaign.toml".into(), to_toml(&self.campaign).into());
-        for side in Side::BOTH {
-            let s = self.side(side);
-            files.insert(format!("{side}/roster.toml"), to_toml(&s.roster).into());
-            files.insert(
-                format!("{side}/purchases.csv"),
-                purchase_record::to_csv(&s.purchases).into(),
-            );
-            files.insert(format!("{side}/force.toml"), to_toml(&s.force).into());
-            files.insert(SideDice::file_name(side), dice_file(side, &s.dice).into());
-        }
-        files.insert(
-            "journal.csv".into(),
-            journal_csv(Vec::new(), &self.journal).into(),
-        );
-        files
+        state.check(tables)?;
+        let seeds = Seeds {
+            german: keys[0],
+            russian: keys[1],
+        };
+        Ok((state, seeds, notes))
     }
 }
 
-/// The journal's CSV: `rows` written after the bytes `before` (after the
-/// header when there are none).
-pub(crate) fn journal_csv(before: Vec<u8>, rows: &[JournalRow]) -> Vec<u8> {
-    let fresh = before.is_empty();
+/// A view read back, to compare with what the log derives.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ViewValue {
+    Campaign(Box<Campaign>),
+    Roster(Roster),
+    Purchases(Vec<PurchaseRow>),
+    Force(Force),
+    Journal(Vec<JournalRow>),
+}
+
+/// Parses the view `name` from `files` (a schema-1 Force Organizer or RG
+/// Purchase Record is read by migration, as a player's older copy may be).
+pub fn parse_view(files: &Files, name: &str) -> Result<ViewValue, Error> {
+    if let Some(bytes) = files.get(name) {
+        whole(name, bytes)?;
+    }
+    let mut notes = Vec::new();
+    Ok(match name {
+        "campaign.toml" => ViewValue::Campaign(Box::new(toml_file(files, name)?)),
+        n if n.ends_with("journal.csv") => ViewValue::Journal(csv_file_of(files, n, &[journal::COLUMNS])?.0),
+        n if n.ends_with("roster.toml") => ViewValue::Roster(toml_file(files, n)?),
+        n if n.ends_with("purchases.csv") => ViewValue::Purchases(purchase_rows(files, n, &mut notes)?),
+        n if n.ends_with("force.toml") => ViewValue::Force(force_file(files, n, &mut notes)?),
+        _ => return Err(Error::Usage(format!("internal: `{name}` is no view"))),
+    })
+}
+
+/// A `force.toml` of this schema or, migrated, of schema 1.
+fn force_file(files: &Files, name: &str, notices: &mut Vec<String>) -> Result<Force, Error> {
+    #[derive(serde::Deserialize)]
+    struct Schema {
+        schema: u32,
+    }
+    let Schema { schema } = toml_file(files, name)?;
+    if schema == 1 {
+        let old: force::schema1::ForceV1 = toml_file(files, name)?;
+        let (force, m) = old.migrate().map_err(|e| data(name, e))?;
+        notices.push(m.notice(name));
+        return Ok(force);
+    }
+    check_schema_of(name, schema, force::SCHEMA)?;
+    toml_file(files, name)
+}
+
+/// The journal of `rows`.
+pub(crate) fn journal_csv<'a>(rows: impl Iterator<Item = &'a JournalRow>) -> Vec<u8> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
-        .from_writer(before);
-    if fresh {
-        w.write_record(JOURNAL_COLUMNS).expect("in-memory write");
-    }
+        .from_writer(Vec::new());
+    w.write_record(journal::COLUMNS).expect("in-memory write");
     for row in rows {
         w.serialize(row).expect("in-memory write");
     }
     w.into_inner().expect("in-memory write")
 }
 
-pub use crate::journal::COLUMNS as JOURNAL_COLUMNS;
-
-mod campaign_text;
-mod written;
-pub use written::Written;
-
 fn side_dice_file(files: &Files, side: Side) -> Result<SideDice, Error> {
     let name = SideDice::file_name(side);
     let dice: SideDice = toml_file(files, &name)?;
-    check_schema_of(&name, dice.schema, side_dice::SCHEMA)?;
     dice.validate(side).map_err(|e| data(&name, e))?;
     Ok(dice)
 }
 
-/// The rows of a journal of this schema (for [`crate::parsed_copy`], whose
-/// files were checked whole when the copy was made).
-pub(crate) fn journal_rows(files: &Files) -> Result<Vec<JournalRow>, Error> {
-    journal_file(files, None, &mut Vec::new())
+/// A side's dice key, from its `dice.toml`.
+pub fn read_seed(files: &Files, side: Side) -> Result<Seed, Error> {
+    Ok(side_dice_file(files, side)?.seed)
 }
 
-/// The journal of `files` as `rows`, if it begins with the bytes `read`
-/// (ending with a whole record), which the caller read as the first `known`
-/// of them, and the rest of it reads as the others. `None` when it does not
-/// begin so, or the quick reader cannot read the rest (the caller parses it
-/// whole, and the full reader says why); an error when what follows does not
-/// read back as the rows.
-fn journal_after(
-    files: &Files,
-    read: &[u8],
-    known: usize,
-    rows: Vec<JournalRow>,
-) -> Result<Option<Vec<JournalRow>>, Error> {
-    let Some(bytes) = files.get("journal.csv") else {
-        return Ok(None);
-    };
-    if !read.ends_with(b"\n") || !bytes.starts_with(read) || known > rows.len() {
-        return Ok(None);
-    }
-    // The header (its line ends within `read`), then the records after the
-    // known ones: the same rows as the whole file's after them (CSV records
-    // are read one by one).
-    let header = bytes
-        .iter()
-        .position(|b| *b == b'\n')
-        .map_or(0, |at| at + 1);
-    let mut rest = bytes[..header].to_vec();
-    rest.extend_from_slice(&bytes[read.len()..]);
-    let Some(added) = journal::fast_read::rows(&rest) else {
-        return Ok(None);
-    };
-    if added != rows[known..]
-        || rows
-            .iter()
-            .enumerate()
-            .skip(known)
-            .any(|(i, r)| r.seq != i as u64 + 1)
-    {
-        return Err(Error::Usage(
-            "internal: the journal as written does not read back as the run's rows; nothing was written".into(),
-        ));
-    }
-    Ok(Some(rows))
-}
-
-/// The journal, its schema-1 form (13 columns) migrated.
-fn journal_file(
-    files: &Files,
-    old_seed: Option<u64>,
-    notes: &mut Vec<String>,
-) -> Result<Vec<JournalRow>, Error> {
-    let fast = files
-        .get("journal.csv")
-        .filter(|b| whole("journal.csv", b).is_ok())
-        .and_then(|b| journal::fast_read::rows(b));
-    let (mut journal, which): (Vec<JournalRow>, usize) = match fast {
-        Some(rows) => (rows, 0),
-        None => csv_file_of(
-            files,
-            "journal.csv",
-            &[journal::COLUMNS, journal::OLD_COLUMNS],
-        )?,
-    };
-    for (i, row) in journal.iter().enumerate() {
+/// The journal of an older votg: one file, numbered 1, 2, 3 …; its
+/// schema-1 form (13 columns) migrated.
+fn old_journal(files: &Files, old_seed: Option<u64>, notes: &mut Vec<String>) -> Result<Vec<JournalRow>, Error> {
+    let (mut rows, which): (Vec<JournalRow>, usize) =
+        csv_file_of(files, "journal.csv", &[journal::COLUMNS, journal::OLD_COLUMNS])?;
+    for (i, row) in rows.iter().enumerate() {
         if row.seq != i as u64 + 1 {
             return Err(data(
                 "journal.csv",
@@ -373,8 +291,8 @@ fn journal_file(
     if which == 1 {
         notes.push(migration::JOURNAL_NOTE.into());
     }
-    migration::journal(&mut journal, which == 1, old_seed);
-    Ok(journal)
+    migration::journal(&mut rows, which == 1, old_seed);
+    Ok(rows)
 }
 
 /// The RG Purchase Record of schema 2, or of schema 1 migrated (its typed
@@ -401,16 +319,16 @@ pub(crate) fn purchase_rows(
             )
         })?;
         notices.push(format!(
-            "{name} is schema 1 (the 19 columns of 12.6218 only): read by migration as schema 2, its facts (Initial OB group, \"@\" NA, boats, Pre-Reg hexes, Creeping Barrage, Stuka price) read from the words of `other`. The next command that changes the campaign writes it in schema 2."
+            "{name} is schema 1 (the 19 columns of 12.6218 only): read by migration as schema 2, its facts (Initial OB group, \"@\" NA, boats, Pre-Reg hexes, Creeping Barrage, Stuka price) read from the words of `other`."
         ));
     }
     Ok(rows)
 }
 
-/// A side's `dice.toml`: its header, then the stream's position.
-pub(crate) fn dice_file(side: Side, dice: &SideDice) -> Vec<u8> {
+/// A side's `dice.toml`: its header, then its key.
+pub fn dice_file(side: Side, seed: Seed) -> Vec<u8> {
     let mut bytes = SideDice::header(side).into_bytes();
-    bytes.extend(to_toml(dice));
+    bytes.extend(to_toml(&SideDice::new(side, seed)));
     bytes
 }
 
@@ -419,3 +337,6 @@ pub(crate) fn to_toml<T: serde::Serialize>(value: &T) -> Vec<u8> {
         .expect("campaign values serialise")
         .into_bytes()
 }
+
+/// `side_dice`'s check of a stream position, for files of schema 2.
+pub use side_dice::check_used;

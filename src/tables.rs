@@ -18,16 +18,14 @@ use crate::sw_chart::SwChart;
 use crate::table::DiceTable;
 
 mod contracts;
-mod lazy;
 mod parse;
 mod sources;
 
 use contracts::check_contracts;
-pub use lazy::Lazy;
 pub use parse::{HasSchemaField, line_column, parse};
 use parse::{check_schema, data_error, parse_checked};
 pub use sources::Source;
-use sources::{embedded_keyed, embedded_sources, read_dir_sources};
+use sources::{embedded_sources, read_dir_sources};
 
 /// The table ids of DESIGN §4, in the order `votg table list` prints them.
 pub const DICE_TABLE_IDS: &[&str] = &[
@@ -80,27 +78,26 @@ pub const CHART_IDS: &[&str] = &[
     "moon-phase",
 ];
 
-/// Every table and chart. A player's tables (`--tables DIR`) are parsed
-/// and validated as they load; the built-in ones — checked by the tests
-/// (`built_in_tables_all_load`) — each on first use, since a command reads
-/// only a few of them and parsing them all would cost more than the command.
+/// Every table and chart, parsed and checked as they load (the built-in
+/// ones and a player's edited copies alike).
 #[derive(Debug)]
 pub struct Tables {
-    /// Whether every table is votg's own (no `--tables`, no override): only
-    /// then may a campaign's parsed copy be trusted ([`crate::parsed_copy`]).
-    pub built_in: bool,
-    pub dice: BTreeMap<String, Lazy<DiceTable>>,
-    pub historical_drm: Lazy<HistoricalDrmChart>,
-    pub initiative_matrix: Lazy<InitiativeMatrix>,
-    pub fortification_purchase: Lazy<FortificationTable>,
-    pub german_rg: Lazy<RgChart>,
-    pub russian_rg: Lazy<RgChart>,
-    pub german_sw: Lazy<SwChart>,
-    pub russian_sw: Lazy<SwChart>,
-    pub ladders: Lazy<Ladders>,
-    pub moon_phase: Lazy<MoonPhaseChart>,
+    pub dice: BTreeMap<String, DiceTable>,
+    pub historical_drm: HistoricalDrmChart,
+    pub initiative_matrix: InitiativeMatrix,
+    pub fortification_purchase: FortificationTable,
+    pub german_rg: RgChart,
+    pub russian_rg: RgChart,
+    pub german_sw: SwChart,
+    pub russian_sw: SwChart,
+    pub ladders: Ladders,
+    pub moon_phase: MoonPhaseChart,
     /// Files not of a chart kind known above, by name (the CG definitions).
     pub sources: BTreeMap<String, Source>,
+    /// A SHA-256 of every file the tables were read from (name and text):
+    /// each step records it, so `votg verify` can tell a campaign ruled by
+    /// other tables from one that was changed (DESIGN §3).
+    pub digest: String,
 }
 
 #[derive(Deserialize)]
@@ -110,14 +107,8 @@ struct Probe {
 }
 
 impl Tables {
-    /// The copies built into the binary, each parsed on first use.
+    /// The copies built into the binary.
     pub fn embedded() -> Result<Tables, Error> {
-        Tables::built_in()
-    }
-
-    /// The built-in copies, every one parsed and checked now (as a
-    /// player's edited tables are).
-    pub fn embedded_checked() -> Result<Tables, Error> {
         Tables::from_sources(embedded_sources())
     }
 
@@ -125,79 +116,11 @@ impl Tables {
     /// the built-in file of the same name; files DIR lacks come from the
     /// built-in copy, so a player may keep only the files they corrected.
     pub fn load(dir: Option<&Path>) -> Result<Tables, Error> {
-        let Some(dir) = dir else {
-            return Tables::built_in();
-        };
         let mut sources = embedded_sources();
-        read_dir_sources(dir, dir, &mut sources)?;
-        Tables::from_sources(sources)
-    }
-
-    /// The built-in tables, lazily: which file holds which table is told
-    /// by its `kind` and `id`, read when votg was built.
-    fn built_in() -> Result<Tables, Error> {
-        let mut dice = BTreeMap::new();
-        let mut charts: BTreeMap<String, Source> = BTreeMap::new();
-        let mut others = BTreeMap::new();
-        for (name, source, keys) in embedded_keyed() {
-            match keys {
-                (Some("dice"), Some(id)) => {
-                    dice.insert(id.to_string(), Lazy::later(source, parse_dice));
-                }
-                (
-                    Some(
-                        "rg-chart"
-                        | "sw-chart"
-                        | "historical-drm"
-                        | "initiative-matrix"
-                        | "fortification-purchase"
-                        | "unit-ladders"
-                        | "moon-phase",
-                    ),
-                    Some(id),
-                ) => {
-                    charts.insert(id.to_string(), source);
-                }
-                _ => {
-                    others.insert(name, source);
-                }
-            }
+        if let Some(dir) = dir {
+            read_dir_sources(dir, dir, &mut sources)?;
         }
-        let mut chart = |id: &str| -> Result<Source, Error> {
-            charts.remove(id).ok_or_else(|| Error::TableData {
-                file: format!("{id}.toml"),
-                location: String::new(),
-                message: format!("the chart `{id}` is missing"),
-            })
-        };
-        Ok(Tables {
-            built_in: true,
-            dice,
-            historical_drm: Lazy::later(chart("historical-drm")?, |s| {
-                parse_checked(s, HistoricalDrmChart::validate)
-            }),
-            initiative_matrix: Lazy::later(chart("initiative-matrix")?, |s| {
-                parse_checked(s, InitiativeMatrix::validate)
-            }),
-            fortification_purchase: Lazy::later(chart("fortification-purchase")?, |s| {
-                parse_checked(s, FortificationTable::validate)
-            }),
-            german_rg: Lazy::later(chart("german-rg")?, |s| parse_checked(s, RgChart::validate)),
-            russian_rg: Lazy::later(chart("russian-rg")?, |s| {
-                parse_checked(s, RgChart::validate)
-            }),
-            german_sw: Lazy::later(chart("german-sw")?, |s| parse_checked(s, SwChart::validate)),
-            russian_sw: Lazy::later(chart("russian-sw")?, |s| {
-                parse_checked(s, SwChart::validate)
-            }),
-            ladders: Lazy::later(chart("unit-ladders")?, |s| {
-                parse_checked(s, Ladders::validate)
-            }),
-            moon_phase: Lazy::later(chart("moon-phase")?, |s| {
-                parse_checked(s, MoonPhaseChart::validate)
-            }),
-            sources: others,
-        })
+        Tables::from_sources(sources)
     }
 
     /// The built-in tables with some files' text replaced (name, text): for
@@ -210,7 +133,6 @@ impl Tables {
                 Source {
                     file: name.to_string(),
                     text: Cow::Owned(text.to_string()),
-                    json: "",
                 },
             );
         }
@@ -218,6 +140,7 @@ impl Tables {
     }
 
     fn from_sources(sources: BTreeMap<String, Source>) -> Result<Tables, Error> {
+        let digest = digest(&sources);
         let mut dice = BTreeMap::new();
         let mut charts: BTreeMap<String, Source> = BTreeMap::new();
         let mut others = BTreeMap::new();
@@ -254,10 +177,6 @@ impl Tables {
             }
         }
         check_contracts(&dice)?;
-        let dice: BTreeMap<String, Lazy<DiceTable>> = dice
-            .into_iter()
-            .map(|(k, v)| (k, Lazy::parsed(v)))
-            .collect();
         for id in DICE_TABLE_IDS {
             if !dice.contains_key(*id) {
                 return Err(Error::TableData {
@@ -285,35 +204,32 @@ impl Tables {
         let moon_phase = chart("moon-phase")?;
 
         Ok(Tables {
-            built_in: false,
             dice,
-            historical_drm: Lazy::parsed(parse_checked(
+            historical_drm: parse_checked(
                 &historical_drm,
                 HistoricalDrmChart::validate,
-            )?),
-            initiative_matrix: Lazy::parsed(parse_checked(
+            )?,
+            initiative_matrix: parse_checked(
                 &initiative_matrix,
                 InitiativeMatrix::validate,
-            )?),
-            fortification_purchase: Lazy::parsed(parse_checked(
+            )?,
+            fortification_purchase: parse_checked(
                 &fortification_purchase,
                 FortificationTable::validate,
-            )?),
-            german_rg: Lazy::parsed(parse_checked(&german_rg, RgChart::validate)?),
-            russian_rg: Lazy::parsed(parse_checked(&russian_rg, RgChart::validate)?),
-            german_sw: Lazy::parsed(parse_checked(&german_sw, SwChart::validate)?),
-            russian_sw: Lazy::parsed(parse_checked(&russian_sw, SwChart::validate)?),
-            ladders: Lazy::parsed(parse_checked(&ladders, Ladders::validate)?),
-            moon_phase: Lazy::parsed(parse_checked(&moon_phase, MoonPhaseChart::validate)?),
+            )?,
+            german_rg: parse_checked(&german_rg, RgChart::validate)?,
+            russian_rg: parse_checked(&russian_rg, RgChart::validate)?,
+            german_sw: parse_checked(&german_sw, SwChart::validate)?,
+            russian_sw: parse_checked(&russian_sw, SwChart::validate)?,
+            ladders: parse_checked(&ladders, Ladders::validate)?,
+            moon_phase: parse_checked(&moon_phase, MoonPhaseChart::validate)?,
             sources: others,
+            digest,
         })
     }
 
     pub fn dice_table(&self, id: &str) -> Result<&DiceTable, Error> {
-        match self.dice.get(id) {
-            Some(t) => t.force(),
-            None => Err(self.unknown(id)),
-        }
+        self.dice.get(id).ok_or_else(|| self.unknown(id))
     }
 
     fn unknown(&self, id: &str) -> Error {
@@ -327,6 +243,19 @@ impl Tables {
                 .join(", "),
         }
     }
+}
+
+/// The tables' digest: SHA-256 over each file's name and text, in name order.
+fn digest(sources: &BTreeMap<String, Source>) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for (name, source) in sources {
+        h.update(name.as_bytes());
+        h.update([0]);
+        h.update(source.text.as_bytes());
+        h.update([0]);
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn parse_dice(source: &Source) -> Result<DiceTable, Error> {
@@ -344,71 +273,17 @@ mod tests {
 
     #[test]
     fn built_in_tables_all_load() {
-        // Every built-in table parses and passes every check, so the lazy
-        // tables (each parsed on first use) never meet a broken one.
-        let checked = Tables::embedded_checked().unwrap();
-        let lazy = Tables::embedded().unwrap();
-        assert_eq!(
-            lazy.dice.keys().collect::<Vec<_>>(),
-            checked.dice.keys().collect::<Vec<_>>(),
-            "the top lines name each dice table as its parse does"
-        );
-        for (id, t) in &lazy.dice {
-            assert_eq!(
-                format!("{:?}", t.force().unwrap()),
-                format!("{:?}", *checked.dice[id])
-            );
-        }
-        assert_eq!(
-            lazy.sources.keys().collect::<Vec<_>>(),
-            checked.sources.keys().collect::<Vec<_>>()
-        );
-        assert_eq!(
-            format!("{:?}", *lazy.german_rg),
-            format!("{:?}", *checked.german_rg)
-        );
-        assert_eq!(
-            format!("{:?}", *lazy.ladders),
-            format!("{:?}", *checked.ladders)
-        );
-        assert_eq!(
-            format!("{:?}", *lazy.moon_phase),
-            format!("{:?}", *checked.moon_phase)
-        );
-    }
-
-    #[test]
-    fn built_in_json_copies_read_as_their_toml() {
-        // build.rs's JSON copy of each file must give exactly what its TOML
-        // gives: every chart and every CG definition, read both ways.
-        let from_json = Tables::embedded_checked().unwrap();
-        let mut sources = embedded_sources();
-        assert!(
-            sources.values().all(|s| !s.json.is_empty()),
-            "every built-in file has its JSON copy"
-        );
-        for s in sources.values_mut() {
-            s.json = "";
-        }
-        let from_toml = Tables::from_sources(sources).unwrap();
-        let both = |f: &dyn Fn(&Tables) -> String| assert_eq!(f(&from_json), f(&from_toml));
-        both(&|t| format!("{:?}", *t.historical_drm));
-        both(&|t| format!("{:?}", *t.initiative_matrix));
-        both(&|t| format!("{:?}", *t.fortification_purchase));
-        both(&|t| format!("{:?}", *t.german_rg));
-        both(&|t| format!("{:?}", *t.russian_rg));
-        both(&|t| format!("{:?}", *t.german_sw));
-        both(&|t| format!("{:?}", *t.russian_sw));
-        both(&|t| format!("{:?}", *t.ladders));
-        both(&|t| format!("{:?}", *t.moon_phase));
+        // Every built-in table parses and passes every check, every CG
+        // definition with it.
+        let t = Tables::embedded().unwrap();
+        assert_eq!(t.dice.len(), DICE_TABLE_IDS.len());
         for cg in crate::side::Cg::ALL {
-            both(&|t| format!("{:?}", crate::cg_def::load(t, cg).unwrap()));
+            crate::cg_def::load(&t, cg).unwrap();
         }
-        // The dice tables, their rows' TOML spans included.
-        assert!(!from_json.dice.is_empty());
-        for id in from_json.dice.keys() {
-            both(&|t| format!("{:?}", *t.dice[id]));
-        }
+        assert_eq!(t.digest.len(), 64);
+        let text = embedded_sources()["weather.toml"].text.to_string();
+        let edited = Tables::with_overrides(&[("weather.toml", &format!("{text}\n# a note\n"))]);
+        assert_ne!(edited.unwrap().digest, t.digest, "an edited file is another digest");
     }
 
     #[test]

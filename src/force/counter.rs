@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
-use compact_str::CompactString;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::ForceBox;
@@ -260,19 +260,19 @@ impl NewCounter {
 #[serde(deny_unknown_fields)]
 pub struct Counter {
     pub id: CounterId,
-    pub unit: CompactString,
+    pub unit: String,
     pub kind: UnitKind,
     #[serde(rename = "box")]
     pub place: ForceBox,
     /// The RG it came with: its RG ID and its row in purchases.csv (1-based).
-    pub rg: Option<CompactString>,
+    pub rg: Option<String>,
     pub rg_row: Option<usize>,
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub condition: BTreeSet<Condition>,
     /// Words for the players (where it came from, what it may do); never
     /// read back by votg.
-    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
-    pub note: CompactString,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
     /// A weapon's Repair Number (A9.72) as printed on its counter, once
     /// the players have entered it (12.6152); none until then.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -36,8 +36,19 @@ pub mod count {
         }
     }
 
+    /// A count as the CSV writes it (text), or as a number (the logs' JSON).
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Given {
+        Number(u32),
+        Text(String),
+    }
+
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-        let text = String::deserialize(d)?;
+        let text = match Given::deserialize(d)? {
+            Given::Number(n) => return Ok(n),
+            Given::Text(t) => t,
+        };
         let text = text.trim();
         if text.is_empty() {
             return Ok(0);

@@ -3,16 +3,15 @@
 
 use std::path::Path;
 
-use super::Run;
-use crate::campaign_cmd::open;
+use super::{Run, open_writer};
 use crate::cg_def;
 use crate::cli::Global;
 use crate::error::Error;
+use crate::model::event::StepRef;
 use crate::prompt::Prompter;
+use crate::reph::purchase_step;
 use crate::reph::sequence::StepId;
-use crate::reph::{purchase_step, roster_line};
 use crate::side::Side;
-use crate::store::Snapshot;
 
 /// `votg buy`: purchases for one side at step 12.621, all or none.
 pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error> {
@@ -24,7 +23,8 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         )));
     }
     let tables = global.load_tables()?;
-    let (store, state) = open(dir, &tables)?;
+    let mut writer = open_writer(dir, &tables)?;
+    let state = writer.opened.state();
     let def = cg_def::load(&tables, state.campaign.cg)?;
     let at = state.campaign.step.of(side);
     if at.step().map(StepId::as_str) != Some(purchase_step::STEP) {
@@ -37,43 +37,13 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
             side.name()
         )));
     }
-    let mut run = Run::new(
-        &store,
-        &tables,
-        &def,
-        state,
-        Prompter::Scripted(Default::default()),
-        global,
-    )?;
-    buy_in(&mut run, side, purchases)?;
+    let prompter = Prompter::Scripted(Default::default());
+    let mut run = Run::new(&mut writer, &tables, &def, prompter, global)?;
+    run.step(StepRef::Buy {
+        side,
+        purchases: purchases.to_vec(),
+    })?;
     Ok(String::new())
-}
-
-/// The purchases of `votg buy` for `side`, as one step of `run`.
-pub(crate) fn buy_in(run: &mut Run, side: Side, purchases: &[String]) -> Result<(), Error> {
-    let snapshot = || {
-        Snapshot::secret(
-            side,
-            format!("{} 12.621 buy {}", side.name(), purchases.join(", ")),
-        )
-    };
-    run.step(snapshot, |s| {
-        roster_line::check(s, side)?;
-        let given = purchases.iter().map(|p| p.as_str().into()).collect();
-        s.prompter
-            .record_secret(side, "buy", "votg buy", toml::Value::Array(given));
-        let quotes = purchase_step::quote_all(s, side, purchases)?;
-        purchase_step::apply(s, side, &quotes);
-        let line = s.state.line(side).clone();
-        let support = line
-            .support_cpp
-            .map_or(String::new(), |p| format!(", {} Support CPP", p.left));
-        s.say(format!(
-            "{} CPP left{support}. `votg undo` takes these purchases back.",
-            line.cpp.left
-        ));
-        Ok(())
-    })
 }
 
 /// `votg buy [DIR] --side S PURCHASE...`: the first word is the campaign

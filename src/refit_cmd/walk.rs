@@ -5,9 +5,9 @@ use crate::campaign::Position;
 use crate::error::Error;
 use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
 use crate::side::Side;
-use crate::store::Snapshot;
+use crate::model::event::StepRef;
 
-use super::{Run, close, mark, not_yet};
+use super::{Run, not_yet};
 
 impl Run<'_> {
     /// Walks the sequence: each side's own steps in one block (one hand-over
@@ -15,14 +15,10 @@ impl Run<'_> {
     /// and round again until nothing more can be done in this run.
     pub(crate) fn walk(&mut self, sides: &[Side]) -> Result<(), Error> {
         loop {
-            let sides = match &self.goal {
-                Some(g) => g.order(&self.state, sides),
-                None => sides.to_vec(),
-            };
-            for &side in &sides {
+            for &side in sides {
                 self.side_block(side)?;
             }
-            if let Some(next) = self.held_by_until(&sides) {
+            if let Some(next) = self.held_by_until(sides) {
                 let until = self.until.map_or(String::new(), |u| u.to_string());
                 self.out.say(&format!(
                     "Stopped before {next} as asked (--until {until}); `votg refit` goes on from there."
@@ -31,9 +27,7 @@ impl Run<'_> {
             }
             match (self.at(Side::German), self.at(Side::Russian)) {
                 (Position::At(g), Position::At(r))
-                    if g == r
-                        && g.step().scope == Scope::Joint
-                        && !(self.at_goal(Side::German) && self.at_goal(Side::Russian)) =>
+                    if g == r && g.step().scope == Scope::Joint =>
                 {
                     if self.joint(g)? == Flow::Pause {
                         return Ok(());
@@ -60,36 +54,22 @@ impl Run<'_> {
             self.prompter.begin_secret(side)?;
         }
         for id in block {
-            if self.at_goal(side) {
-                break;
-            }
-            let Action::PerSide(f) = id.step().action else {
+            if let Action::NotYet = id.step().action {
                 if secret {
                     self.prompter.end_secret(side)?;
                 }
                 return Err(not_yet(side.name(), id));
+            }
+            let step = StepRef::Own {
+                side,
+                step: id.to_string(),
             };
-            // A side's own step, secret or not, is that side's to undo.
-            let snapshot = || Snapshot {
-                side: Some(side),
-                secret: id.step().scope == (Scope::PerSide { secret: true }),
-                label: format!("{} {} {}", side.name(), id, id.step().title),
-            };
-            self.step(snapshot, |s| {
-                // A heading is never a step's gist: made only to be read.
-                if s.out.listening() {
-                    s.say(format!(
-                        "== {} — {} {} ==",
-                        side.name(),
-                        id,
-                        id.step().title
-                    ));
+            if let Err(e) = self.step(step) {
+                if secret {
+                    self.prompter.end_secret(side)?;
                 }
-                let mark = mark(s);
-                f(s, side)?;
-                close(s, &[side], id, Flow::Next, mark);
-                Ok(())
-            })?;
+                return Err(e);
+            }
         }
         if secret {
             self.prompter.end_secret(side)?;
@@ -127,15 +107,11 @@ impl Run<'_> {
 
     /// A public step both sides perform together.
     fn joint(&mut self, id: StepId) -> Result<Flow, Error> {
-        let Action::Joint(f) = id.step().action else {
+        if let Action::NotYet = id.step().action {
             return Err(not_yet("both sides", id));
-        };
-        let snapshot = || Snapshot::public(format!("{} {} (public)", id, id.step().title));
-        self.step(snapshot, |s| {
-            let mark = mark(s);
-            let flow = f(s)?;
-            close(s, &Side::BOTH, id, flow, mark);
-            Ok(flow)
+        }
+        self.step(StepRef::Joint {
+            step: id.to_string(),
         })
     }
 }

@@ -189,14 +189,14 @@ mod tests {
     #[test]
     fn issue_11_8_no_empty_rg_table_when_nothing_can_be_bought() {
         use crate::prompt::Prompter;
-        use crate::reph::session::{CampaignDice, Streams};
+        use crate::reph::session::CampaignDice;
         let tables = crate::tables::Tables::embedded().unwrap();
         let def = crate::cg_def::load(&tables, crate::side::Cg::I).unwrap();
-        let mut state = crate::new_campaign::initial_state(&def, &tables, 1);
-        let mut dice = CampaignDice::Seeded {
-            streams: Box::new(Streams::resume(&state.seeds(), 0, 0, 0)),
-            saved: true,
-        };
+        let mut state = crate::new_campaign::initial_state(&def, &tables);
+        let mut dice = CampaignDice::seeded(
+            crate::dice::Seeds::from_number(1),
+            crate::model::event::DiceUsed::Seed(1),
+        );
         let line = state.side_mut(Side::German).roster.current_mut().unwrap();
         line.cpp.left = 0;
         line.support_cpp.as_mut().unwrap().left = 0;

@@ -2,9 +2,9 @@
 //! answers, and a roll that shows its odds, applies its DRMs and is journaled.
 
 use crate::cg_def::CgDef;
-use crate::dice::{
-    DiceChoice, DiceKind, DiceSource, ListedDice, ManualDice, Roll, SeededDice, Seeds, Stream,
-};
+use crate::dice::{DiceChoice, DiceKind, DiceSource, ListedDice, ManualDice, Roll, Seeds, Stream};
+use crate::labelled_dice::LabelledDice;
+use crate::model::event::DiceUsed;
 use crate::drm::{self, Drm};
 use crate::error::Error;
 use crate::journal::{self, Entry};
@@ -15,69 +15,99 @@ use crate::side::Side;
 use crate::state::CampaignState;
 use crate::tables::Tables;
 
-/// The campaign's three dice streams (DESIGN §3–§4): one public, one per
-/// side.
-pub struct Streams {
-    public: SeededDice,
-    german: SeededDice,
-    russian: SeededDice,
+/// The campaign's dice: its own keys, drawn per label (DESIGN §3), unless
+/// the player brings dice. Every roll is labelled alike, so `votg verify`
+/// finds each roll's dice again whatever gave them.
+pub struct CampaignDice {
+    source: DiceFrom,
+    step: LabelledDice,
+    /// The label of the last roll, until its journal row takes it.
+    last: String,
 }
 
-impl Streams {
-    /// The streams of `seeds`, each at its position.
-    pub fn resume(seeds: &Seeds, public: u64, german: u64, russian: u64) -> Streams {
-        Streams {
-            public: SeededDice::resume(seeds.public(), public),
-            german: SeededDice::resume(seeds.german, german),
-            russian: SeededDice::resume(seeds.russian, russian),
-        }
-    }
-
-    fn get(&mut self, stream: Stream) -> &mut SeededDice {
-        match stream {
-            Stream::Public => &mut self.public,
-            Stream::Side(Side::German) => &mut self.german,
-            Stream::Side(Side::Russian) => &mut self.russian,
-        }
-    }
-}
-
-/// The campaign's dice: its own seeded streams unless the player brings dice.
-pub enum CampaignDice {
-    /// `saved`: the streams are the campaign's own, and how far they have
-    /// gone is written back after each step. Streams from `--seed N` start
-    /// afresh in every command and are not saved.
+enum DiceFrom {
+    /// The campaign's keys (or those of a `--seed N`): each side's for its
+    /// secret rolls, the public one (derived from both) for the rest.
     Seeded {
-        streams: Box<Streams>,
-        saved: bool,
+        seeds: Seeds,
+        public: crate::dice::Seed,
+        used: DiceUsed,
     },
-    /// A dice file: one list of faces for every stream, consumed in order.
+    /// A dice file: one list of faces for every roll, consumed in order.
     Listed(ListedDice),
     Manual(ManualDice),
+    /// The faces recorded for each label (`votg verify` of a step whose
+    /// dice were typed or read from a file).
+    Recorded(std::collections::HashMap<String, Roll>, DiceUsed),
 }
 
 impl CampaignDice {
-    pub fn roll(&mut self, stream: Stream, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
-        match self {
-            CampaignDice::Seeded { streams, .. } => streams.get(stream).roll(kind, purpose),
-            CampaignDice::Listed(d) => d.roll(kind, purpose),
-            CampaignDice::Manual(d) => d.roll(kind, purpose),
+    fn of(source: DiceFrom) -> CampaignDice {
+        CampaignDice {
+            source,
+            step: LabelledDice::new(""),
+            last: String::new(),
         }
     }
 
-    /// Writes how far the campaign's own streams have gone into `state`
-    /// (campaign.toml for the public one, each side's dice.toml for its
-    /// own), so the next command goes on from there and `undo` takes the
-    /// dice back with the step.
-    pub fn save_position(&self, state: &mut CampaignState) {
-        if let CampaignDice::Seeded {
-            streams,
-            saved: true,
-        } = self
-        {
-            state.campaign.dice.used = streams.public.used;
-            state.german.dice.used = streams.german.used;
-            state.russian.dice.used = streams.russian.used;
+    pub fn seeded(seeds: Seeds, used: DiceUsed) -> CampaignDice {
+        CampaignDice::of(DiceFrom::Seeded {
+            public: seeds.public(),
+            seeds,
+            used,
+        })
+    }
+
+    pub fn listed(dice: ListedDice) -> CampaignDice {
+        CampaignDice::of(DiceFrom::Listed(dice))
+    }
+
+    pub fn manual() -> CampaignDice {
+        CampaignDice::of(DiceFrom::Manual(ManualDice))
+    }
+
+    /// The dice each label was recorded with (`used`: how they were got).
+    pub fn recorded(rolls: std::collections::HashMap<String, Roll>, used: DiceUsed) -> CampaignDice {
+        CampaignDice::of(DiceFrom::Recorded(rolls, used))
+    }
+
+    /// A step begins: its rolls are labelled with `context` (the RePh and
+    /// the step) and counted afresh.
+    pub fn begin_step(&mut self, context: &str) {
+        self.step = LabelledDice::new(context);
+    }
+
+    pub fn roll(&mut self, stream: Stream, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
+        let label = self.step.label(purpose);
+        let roll = match &mut self.source {
+            DiceFrom::Seeded { seeds, public, .. } => {
+                let key = match stream {
+                    Stream::Public => *public,
+                    Stream::Side(side) => seeds.of(side),
+                };
+                Roll::new(crate::labelled_dice::faces(key, &label, kind.count()))
+            }
+            DiceFrom::Listed(d) => d.roll(kind, purpose)?,
+            DiceFrom::Manual(d) => d.roll(kind, purpose)?,
+            DiceFrom::Recorded(rolls, _) => rolls.get(&label).cloned().ok_or_else(|| {
+                Error::Refused(format!("no dice are recorded for the roll `{label}`"))
+            })?,
+        };
+        self.last = label;
+        Ok(roll)
+    }
+
+    /// The label of the last roll, for its journal row.
+    pub fn take_label(&mut self) -> String {
+        std::mem::take(&mut self.last)
+    }
+
+    /// Where the dice come from, as a step records it.
+    pub fn used(&self) -> DiceUsed {
+        match &self.source {
+            DiceFrom::Seeded { used, .. } | DiceFrom::Recorded(_, used) => *used,
+            DiceFrom::Listed(_) => DiceUsed::File,
+            DiceFrom::Manual(_) => DiceUsed::Manual,
         }
     }
 }
@@ -121,6 +151,9 @@ impl Session<'_> {
     /// (they come first: they are what the entry was decided from).
     pub fn journal(&mut self, mut entry: Entry) {
         self.journal_answers(|_| entry.step.clone());
+        if entry.kind == journal::Kind::Roll && entry.label.is_empty() {
+            entry.label = self.dice.take_label();
+        }
         if entry.concerns.is_empty() {
             entry.concerns = self.concerns.clone();
         }
@@ -299,25 +332,13 @@ fn stream(side: Side, secret: bool) -> Stream {
     }
 }
 
-/// The dice the global flags ask for, or the campaign's own streams where
-/// they stand.
-pub fn campaign_dice(choice: &DiceChoice, state: &CampaignState) -> Result<CampaignDice, Error> {
+/// The dice the global flags ask for, or the campaign's own keys.
+pub fn campaign_dice(choice: &DiceChoice, seeds: Seeds) -> Result<CampaignDice, Error> {
     Ok(match choice {
-        DiceChoice::File(path) => CampaignDice::Listed(ListedDice::from_file(path)?),
-        DiceChoice::Manual => CampaignDice::Manual(ManualDice),
-        DiceChoice::Seed(n) => CampaignDice::Seeded {
-            streams: Box::new(Streams::resume(&Seeds::from_number(*n), 0, 0, 0)),
-            saved: false,
-        },
-        DiceChoice::Campaign => CampaignDice::Seeded {
-            streams: Box::new(Streams::resume(
-                &state.seeds(),
-                state.campaign.dice.used,
-                state.german.dice.used,
-                state.russian.dice.used,
-            )),
-            saved: true,
-        },
+        DiceChoice::File(path) => CampaignDice::listed(ListedDice::from_file(path)?),
+        DiceChoice::Manual => CampaignDice::manual(),
+        DiceChoice::Seed(n) => CampaignDice::seeded(Seeds::from_number(*n), DiceUsed::Seed(*n)),
+        DiceChoice::Campaign => CampaignDice::seeded(seeds, DiceUsed::Campaign),
     })
 }
 
@@ -331,11 +352,10 @@ mod tests {
     fn design_3_secret_rolls_use_the_sides_stream_and_journal_as_data() {
         let tables = Tables::embedded().unwrap();
         let def = crate::cg_def::load(&tables, Cg::I).unwrap();
-        let state = crate::new_campaign::initial_state(&def, &tables, 1);
-        let mut dice = CampaignDice::Seeded {
-            streams: Box::new(Streams::resume(&state.seeds(), 0, 0, 0)),
-            saved: true,
-        };
+        let state = crate::new_campaign::initial_state(&def, &tables);
+        let seeds = Seeds::from_number(1);
+        let mut dice = CampaignDice::seeded(seeds, DiceUsed::Seed(1));
+        dice.begin_step("s1|15/9|initial|german 12.622");
         let mut prompter = Prompter::Scripted(Default::default());
         let mut out = crate::output::Output::memory();
         let mut s = Session {
@@ -371,21 +391,13 @@ mod tests {
             false,
         )
         .unwrap();
-        let mut state = s.state;
-        dice.save_position(&mut state);
-        assert_eq!(
-            (
-                state.german.dice.used,
-                state.russian.dice.used,
-                state.campaign.dice.used
-            ),
-            (2, 0, 1),
-            "a secret DR from the German stream, a public dr from the public one"
-        );
-        let want = SeededDice::resume(state.seeds().german, 0)
-            .roll(DiceKind::TwoDice, "t")
-            .unwrap();
-        assert_eq!(secret.roll, want);
+        let state = s.state;
+        // A secret DR from the German key, by its label.
+        let row = &state.journal[state.journal.len() - 2];
+        assert!(row.label.starts_with("s1|15/9|initial|german 12.622|I1 strength"));
+        assert!(row.label.ends_with("|1"), "the step's first such roll");
+        let want = crate::labelled_dice::faces(seeds.german, &row.label, 2);
+        assert_eq!(secret.roll.dice, want);
         let row = &state.journal[state.journal.len() - 2];
         assert_eq!(row.kind, Kind::Roll);
         assert!(row.secret);

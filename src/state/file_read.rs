@@ -4,7 +4,7 @@
 use serde::de::DeserializeOwned;
 
 use crate::error::Error;
-use crate::store::Files;
+use crate::state::Files;
 use crate::tables::line_column;
 
 fn missing(name: &str) -> Error {
@@ -19,7 +19,7 @@ fn missing(name: &str) -> Error {
 /// votg ends every file with a line break: a file that ends in the middle
 /// of a line was cut short (a crash, a full disk) and is refused, whatever
 /// of it would still parse.
-pub(super) fn whole(name: &str, bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn whole(name: &str, bytes: &[u8]) -> Result<(), Error> {
     if bytes.is_empty() || bytes.ends_with(b"\n") {
         return Ok(());
     }
@@ -33,7 +33,7 @@ pub(super) fn whole(name: &str, bytes: &[u8]) -> Result<(), Error> {
     })
 }
 
-pub(super) fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
+pub(crate) fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Result<T, Error> {
     let bytes = files.get(name).ok_or_else(|| missing(name))?;
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let (line, column) = line_column(&String::from_utf8_lossy(bytes), e.valid_up_to());
@@ -58,7 +58,7 @@ pub(super) fn toml_file<T: DeserializeOwned>(files: &Files, name: &str) -> Resul
 
 /// A CSV file whose header is one of `headers` (the current one first, then
 /// older ones that still load); also returns which one it had.
-pub(super) fn csv_file_of<T: DeserializeOwned>(
+pub(crate) fn csv_file_of<T: DeserializeOwned>(
     files: &Files,
     name: &str,
     headers: &[&[&str]],
@@ -123,7 +123,7 @@ pub(super) fn csv_file_of<T: DeserializeOwned>(
     Ok((rows, which))
 }
 
-pub(super) fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
+pub(crate) fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
     Error::CampaignData {
         file: file.into(),
         field,

@@ -32,19 +32,9 @@ pub(super) fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// Parses a source into `T`: a built-in file from its JSON copy (made from
-/// the same TOML at build time; a unit test checks both give the same), any
-/// other from its TOML, a syntax or type error naming file, line and column.
+/// Parses a source's TOML into `T`, a syntax or type error naming file,
+/// line and column.
 pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Error> {
-    if !source.json.is_empty() {
-        match serde_json::from_str(source.json) {
-            Ok(value) => return Ok(value),
-            // Never expected (a unit test reads every built-in file both
-            // ways); a release build falls back to the TOML, which says
-            // what is wrong where.
-            Err(e) => debug_assert!(false, "{}: its JSON copy does not parse: {e}", source.file),
-        }
-    }
     parse_toml(source)
 }
 

@@ -16,56 +16,19 @@ mod embedded {
 pub struct Source {
     pub file: String,
     pub text: Cow<'static, str>,
-    /// A built-in file's JSON copy, made from its TOML by build.rs (empty
-    /// for a player's own file): what a chart is parsed from, since JSON
-    /// parses several times faster and every command reads some chart.
-    pub json: &'static str,
-}
-
-/// `kind` and `id` from a table file's top-level keys (the lines before its
-/// first `[header]`), read without parsing the file: what build.rs must
-/// have found in each built-in file (tested).
-#[cfg(test)]
-fn top_keys(text: &str) -> (Option<&str>, Option<&str>) {
-    let (mut kind, mut id) = (None, None);
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            break;
-        }
-        let Some((key, value)) = line.split_once('=') else {
-            continue;
-        };
-        let value = value.trim().trim_matches('"');
-        match key.trim() {
-            "kind" => kind = Some(value),
-            "id" => id = Some(value),
-            _ => {}
-        }
-    }
-    (kind, id)
 }
 
 pub fn embedded_sources() -> BTreeMap<String, Source> {
-    embedded_keyed()
-        .map(|(name, source, _)| (name, source))
+    embedded::EMBEDDED
+        .iter()
+        .map(|&(name, text)| {
+            let source = Source {
+                file: format!("tables/{name} (built in)"),
+                text: Cow::Borrowed(text),
+            };
+            (name.to_string(), source)
+        })
         .collect()
-}
-
-/// A built-in table's `kind` and `id` (its top-level keys).
-pub type Keys = (Option<&'static str>, Option<&'static str>);
-
-/// The built-in table files, each with its [`Keys`] (read by build.rs,
-/// so a start does not scan every file for them).
-pub fn embedded_keyed() -> impl Iterator<Item = (String, Source, Keys)> {
-    embedded::EMBEDDED.iter().map(|&(name, text, json, keys)| {
-        let source = Source {
-            file: format!("tables/{name} (built in)"),
-            text: Cow::Borrowed(text),
-            json,
-        };
-        (name.to_string(), source, keys)
-    })
 }
 
 pub fn read_dir_sources(
@@ -110,7 +73,6 @@ pub fn read_dir_sources(
                 Source {
                     file: path.display().to_string(),
                     text: Cow::Owned(text),
-                    json: "",
                 },
             );
         }
@@ -118,14 +80,3 @@ pub fn read_dir_sources(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_keys_read_at_build_time_are_the_files_top_lines() {
-        for (name, source, keys) in embedded_keyed() {
-            assert_eq!(keys, top_keys(&source.text), "tables/{name}");
-        }
-    }
-}

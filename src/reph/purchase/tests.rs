@@ -14,7 +14,7 @@ struct Camp {
 fn camp(cg: Cg) -> Camp {
     let tables = Tables::embedded().unwrap();
     let def = cg_def::load(&tables, cg).unwrap();
-    let state = initial_state(&def, &tables, 1);
+    let state = initial_state(&def, &tables);
     Camp { tables, def, state }
 }
 

@@ -1,0 +1,167 @@
+//! The events of a campaign's logs (DESIGN §3): one JSON object a line.
+//! The public log (`log.jsonl`) holds what both sides may read; each side's
+//! private log (`<side>/log.jsonl`) its secret part of the same events, tied
+//! to the public event by its number (`for`). A step counts once its public
+//! event is written; the private part is written first.
+
+use serde::{Deserialize, Serialize};
+
+use super::facts::Fact;
+use super::row::LoggedRow;
+use crate::side::{Cg, Side};
+
+/// The schema of the logs this votg writes.
+pub const LOG_SCHEMA: u32 = 3;
+
+/// A public event, numbered from 1 in the public log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Public {
+    pub n: u64,
+    pub at: String,
+    #[serde(flatten)]
+    pub kind: PublicKind,
+}
+
+/// Which step of the Refit Phase an event records, as the runner performs
+/// it: a side's own step, a step both sides do together, the record of a
+/// scenario played (12.604), or purchases made with `votg buy`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "kebab-case")]
+pub enum StepRef {
+    Own { side: Side, step: String },
+    Joint { step: String },
+    Record { scenario: u32 },
+    Buy { side: Side, purchases: Vec<String> },
+}
+
+impl StepRef {
+    /// The side that performs it; `None` for a public step.
+    pub fn side(&self) -> Option<Side> {
+        match self {
+            StepRef::Own { side, .. } | StepRef::Buy { side, .. } => Some(*side),
+            StepRef::Joint { .. } | StepRef::Record { .. } => None,
+        }
+    }
+
+    /// "German 12.621", "12.626", "scenario 3 recorded", for messages.
+    pub fn label(&self) -> String {
+        match self {
+            StepRef::Own { side, step } => format!("{} {step}", side.name()),
+            StepRef::Joint { step } => format!("{step} (public)"),
+            StepRef::Record { scenario } => format!("scenario {scenario} recorded (public)"),
+            StepRef::Buy { side, purchases } => {
+                format!("{} 12.621 buy {}", side.name(), purchases.join(", "))
+            }
+        }
+    }
+}
+
+/// Where a step's dice came from, so `verify` can draw them again (the
+/// campaign's own keys, or a `--seed N`) or take them as recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiceUsed {
+    Campaign,
+    Seed(u64),
+    File,
+    Manual,
+}
+
+/// Each side's commitment to its private part of an event: a salted
+/// SHA-256 of that part (§9), so the public log says a side had one
+/// without saying what, or how much.
+pub type Commitments = std::collections::BTreeMap<Side, String>;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum PublicKind {
+    /// `votg new`: the campaign's start, its public part whole.
+    Created {
+        schema: u32,
+        votg: String,
+        cg: Cg,
+        /// `--seed N`: a test campaign whose dice anyone knowing N predicts.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        test_seed: Option<u64>,
+        facts: Vec<Fact>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rows: Vec<LoggedRow>,
+        #[serde(default)]
+        commit: Commitments,
+    },
+    /// A campaign of an older votg taken in from its files (its truth then).
+    Imported {
+        from_schema: u32,
+        votg: String,
+        facts: Vec<Fact>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rows: Vec<LoggedRow>,
+        #[serde(default)]
+        commit: Commitments,
+    },
+    /// One step of the Refit Phase done.
+    Step {
+        step: StepRef,
+        dice: DiceUsed,
+        votg: String,
+        /// The digest of the tables the rules were read from.
+        tables: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        facts: Vec<Fact>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rows: Vec<LoggedRow>,
+        #[serde(default, skip_serializing_if = "Commitments::is_empty")]
+        commit: Commitments,
+    },
+    /// Step `target` taken back.
+    Undone { target: u64 },
+    /// Step `target`, taken back, restored as it was.
+    Redone { target: u64 },
+    /// A view edited by hand, recorded with the player's reason.
+    Adjusted {
+        side: Side,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        facts: Vec<Fact>,
+        #[serde(default, skip_serializing_if = "Commitments::is_empty")]
+        commit: Commitments,
+    },
+}
+
+/// A side's private event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Private {
+    /// The side's part of public event `for` (its facts and secret rows).
+    Part {
+        #[serde(rename = "for")]
+        of: u64,
+        salt: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        facts: Vec<Fact>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rows: Vec<LoggedRow>,
+    },
+    /// Answers typed in a step not yet done (DESIGN §6): never facts, never
+    /// cut; the next `refit` offers to resume the step with them.
+    Draft {
+        at: String,
+        /// The public event count when the draft was typed.
+        after: u64,
+        step: String,
+        id: String,
+        value: serde_json::Value,
+    },
+    /// The drafts before this line were set aside.
+    DraftsAbandoned { at: String, after: u64 },
+}
+
+impl Private {
+    /// The public event this line is part of, if any.
+    pub fn of(&self) -> Option<u64> {
+        match self {
+            Private::Part { of, .. } => Some(*of),
+            _ => None,
+        }
+    }
+}

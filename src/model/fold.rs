@@ -1,0 +1,160 @@
+//! The campaign as the fold of its events (DESIGN §3): each public event
+//! in order, with each side's private part of it, every step taken back
+//! (`Undone`, and not `Redone` since) left out. The fold applies recorded
+//! facts; it runs no rules.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::event::{Private, Public, PublicKind, StepRef};
+use super::facts::{self, Fact, Parts};
+use super::row::LoggedRow;
+use crate::journal::JournalRow;
+use crate::side::{Cg, Side};
+use crate::state::CampaignState;
+
+/// A side's private events, with the line each came from.
+pub type PrivateLog = Vec<(usize, Private)>;
+
+/// The logs as read: public events, and each side's private events (a side
+/// whose log this folder does not hold has none).
+#[derive(Debug, Clone, Default)]
+pub struct Events {
+    pub public: Vec<Public>,
+    pub german: PrivateLog,
+    pub russian: PrivateLog,
+}
+
+impl Events {
+    pub fn private(&self, side: Side) -> &PrivateLog {
+        match side {
+            Side::German => &self.german,
+            Side::Russian => &self.russian,
+        }
+    }
+
+    /// Public events taken back and not restored.
+    pub fn undone(&self) -> BTreeSet<u64> {
+        let mut undone = BTreeSet::new();
+        for e in &self.public {
+            match e.kind {
+                PublicKind::Undone { target } => {
+                    undone.insert(target);
+                }
+                PublicKind::Redone { target } => {
+                    undone.remove(&target);
+                }
+                _ => {}
+            }
+        }
+        undone
+    }
+
+    /// Each side's part of each public event, by event number.
+    fn parts(&self) -> BTreeMap<(u64, Side), &Private> {
+        let mut parts = BTreeMap::new();
+        for side in Side::BOTH {
+            for (_, p) in self.private(side) {
+                if let Some(of) = p.of() {
+                    parts.insert((of, side), p);
+                }
+            }
+        }
+        parts
+    }
+}
+
+/// The campaign folded, and what the commands need to know of its events.
+#[derive(Debug, Clone)]
+pub struct Folded {
+    pub state: CampaignState,
+    pub cg: Cg,
+    /// `votg new --seed N`: a test campaign.
+    pub test_seed: Option<u64>,
+    /// The steps that count, newest last: (event number, step).
+    pub steps: Vec<(u64, StepRef)>,
+}
+
+/// What one event brings: its public facts and rows, then each side's.
+struct Brought<'a> {
+    facts: Vec<&'a Fact>,
+    rows: Vec<(Option<Side>, &'a LoggedRow)>,
+}
+
+fn brought<'a>(e: &'a Public, parts: &BTreeMap<(u64, Side), &'a Private>) -> Brought<'a> {
+    let (facts, rows): (&[Fact], &[LoggedRow]) = match &e.kind {
+        PublicKind::Created { facts, rows, .. }
+        | PublicKind::Imported { facts, rows, .. }
+        | PublicKind::Step { facts, rows, .. } => (facts, rows),
+        PublicKind::Adjusted { facts, .. } => (facts, &[]),
+        PublicKind::Undone { .. } | PublicKind::Redone { .. } => (&[], &[]),
+    };
+    let mut b = Brought {
+        facts: facts.iter().collect(),
+        rows: rows.iter().map(|r| (None, r)).collect(),
+    };
+    for side in Side::BOTH {
+        if let Some(Private::Part { facts, rows, .. }) = parts.get(&(e.n, side)) {
+            b.facts.extend(facts.iter());
+            b.rows.extend(rows.iter().map(|r| (Some(side), r)));
+        }
+    }
+    b
+}
+
+/// Folds the events into the campaign. Errors name the event.
+pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
+    let undone = events.undone();
+    let parts = events.parts();
+    let mut parts_so_far = Parts::default();
+    let mut state: Option<CampaignState> = None;
+    let mut cg = None;
+    let mut test_seed = None;
+    let mut steps = Vec::new();
+    let mut seq = [0u64; 3];
+    let mut journal: Vec<JournalRow> = Vec::new();
+    for e in &events.public {
+        if undone.contains(&e.n) {
+            continue;
+        }
+        match &e.kind {
+            PublicKind::Created { cg: c, test_seed: t, .. } => {
+                cg = Some(*c);
+                test_seed = *t;
+            }
+            PublicKind::Step { step, .. } => steps.push((e.n, step.clone())),
+            PublicKind::Adjusted { side, .. } => steps.push((
+                e.n,
+                StepRef::Own {
+                    side: *side,
+                    step: "adjust".into(),
+                },
+            )),
+            _ => {}
+        }
+        let b = brought(e, &parts);
+        for fact in b.facts {
+            match &mut state {
+                Some(s) => facts::apply(s, fact).map_err(|m| (e.n, m))?,
+                None => parts_so_far.take(fact.clone()).map_err(|m| (e.n, m))?,
+            }
+        }
+        if state.is_none() && matches!(e.kind, PublicKind::Created { .. } | PublicKind::Imported { .. }) {
+            let whole = std::mem::take(&mut parts_so_far).whole().map_err(|m| (e.n, m))?;
+            state = Some(whole);
+        }
+        for (side, row) in b.rows {
+            let k = side.map_or(0, |s| 1 + s as usize);
+            seq[k] += 1;
+            journal.push(row.to_row(seq[k], &e.at));
+        }
+    }
+    let mut state = state.ok_or((0, "the log does not begin with the campaign's creation".to_string()))?;
+    state.journal = journal;
+    let cg = cg.unwrap_or(state.campaign.cg);
+    Ok(Folded {
+        state,
+        cg,
+        test_seed,
+        steps,
+    })
+}

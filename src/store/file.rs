@@ -1,0 +1,81 @@
+//! Reading a campaign's files safely (DESIGN §6): only plain files, none
+//! larger than any campaign makes, so a FIFO or a device put in a file's
+//! place never hangs or floods votg; and writing a view atomically.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::Error;
+
+/// No campaign file comes near this; a bigger one is damage (or a device
+/// such as `/dev/zero` in its place), refused rather than read into memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
+    move |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Refuses what is not a plain file of at most [`MAX_FILE_BYTES`]; `Ok(false)`
+/// when nothing is there.
+pub fn check_regular(path: &Path) -> Result<bool, Error> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(io(path)(e)),
+    };
+    if !meta.is_file() {
+        return Err(Error::NotRegularFile {
+            path: path.to_path_buf(),
+        });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(Error::FileTooLarge {
+            path: path.to_path_buf(),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    Ok(true)
+}
+
+/// A plain file's bytes, or `None` when it does not exist.
+pub fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, Error> {
+    if !check_regular(path)? {
+        return Ok(None);
+    }
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io(path)(e)),
+    };
+    let mut bytes = Vec::new();
+    // It may have grown since it was looked at: never past the limit.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io(path))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::FileTooLarge {
+            path: path.to_path_buf(),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    Ok(Some(bytes))
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same
+/// folder, synced, renamed over the old one. A full disk leaves the old file
+/// as it was.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".votg-")
+        .tempfile_in(dir)
+        .map_err(io(path))?;
+    tmp.write_all(bytes).map_err(io(path))?;
+    tmp.as_file().sync_data().map_err(io(path))?;
+    tmp.persist(path).map_err(|e| io(path)(e.error))?;
+    Ok(())
+}

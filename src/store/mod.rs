@@ -1,0 +1,413 @@
+//! The store (DESIGN §6): the campaign's logs, appended and never
+//! rewritten; the views derived from them; the writers' lock.
+//!
+//! - **Append, then publish**: a step's private parts are appended (and
+//!   synced) first, its public event last; it counts once that is written.
+//! - **Writers are exclusive, readers free**: a writer holds `.votg/lock`
+//!   and appends only while each log ends where it read it; readers take no
+//!   lock and read up to the last whole public event.
+//! - **No caches**: every command folds the logs afresh.
+
+pub mod file;
+pub mod import;
+pub mod log;
+pub mod read;
+pub mod views;
+
+use std::path::{Path, PathBuf};
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use crate::dice::Seeds;
+use crate::error::Error;
+use crate::journal::JournalRow;
+use crate::model::event::{Commitments, Private, Public, PublicKind};
+use crate::model::facts::{self, Fact};
+use crate::model::fold::{self, Events, Folded};
+use crate::model::row::LoggedRow;
+use crate::side::Side;
+use crate::state::{CampaignState, Files};
+use crate::tables::Tables;
+
+use log::{Appender, PUBLIC, commitment, private_name};
+use views::Views;
+
+pub const LOCK: &str = ".votg/lock";
+
+/// A campaign as read: its events, folded, and each side's dice key.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    pub dir: PathBuf,
+    pub events: Events,
+    pub folded: Folded,
+    /// Both sides' keys, when this folder holds both (one keyboard).
+    pub seeds: Option<Seeds>,
+    /// A campaign of an older votg, taken in memory (not yet written).
+    pub old: Option<import::Old>,
+    /// What was left unfinished past the logs' ends (cut by the next writer).
+    pub unfinished: Vec<String>,
+}
+
+impl Opened {
+    pub fn state(&self) -> &CampaignState {
+        &self.folded.state
+    }
+
+    /// How many public events the campaign has.
+    pub fn events_len(&self) -> u64 {
+        self.events.public.len() as u64
+    }
+}
+
+fn read_seeds(dir: &Path) -> Result<Option<Seeds>, Error> {
+    let mut files = Files::new();
+    for side in Side::BOTH {
+        let name = crate::side_dice::SideDice::file_name(side);
+        match file::read_regular(&dir.join(&name))? {
+            Some(b) => {
+                files.insert(name, b);
+            }
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(Seeds {
+        german: crate::state::read_seed(&files, Side::German)?,
+        russian: crate::state::read_seed(&files, Side::Russian)?,
+    }))
+}
+
+/// Opens a campaign to read (no lock, nothing written).
+pub fn open_read(dir: &Path, tables: &Tables) -> Result<Opened, Error> {
+    if import::is_old(dir) {
+        let old = import::read(dir, tables)?;
+        let events = import_events(&old);
+        let folded = fold_events(dir, &events)?;
+        return Ok(Opened {
+            dir: dir.to_path_buf(),
+            events,
+            folded,
+            seeds: Some(old.seeds),
+            old: Some(old),
+            unfinished: Vec::new(),
+        });
+    }
+    if !read::has_log(dir) {
+        return Err(Error::NotACampaign {
+            dir: dir.to_path_buf(),
+        });
+    }
+    let logs = read::read(dir)?;
+    let folded = fold_events(dir, &logs.events)?;
+    Ok(Opened {
+        dir: dir.to_path_buf(),
+        unfinished: logs.unfinished(),
+        events: logs.events,
+        folded,
+        seeds: read_seeds(dir)?,
+        old: None,
+    })
+}
+
+fn fold_events(dir: &Path, events: &Events) -> Result<Folded, Error> {
+    fold::fold(events).map_err(|(n, message)| Error::LogData {
+        file: dir.join(PUBLIC).display().to_string(),
+        line: n as usize,
+        message,
+    })
+}
+
+/// The events an import writes: the public part, then each side's.
+fn import_events(old: &import::Old) -> Events {
+    let at = crate::journal::now();
+    let mut events = Events::default();
+    let (public, parts) = split(&facts::whole(&old.state), &old.state.journal, &at);
+    let mut commit = Commitments::new();
+    for (side, part) in Side::BOTH.iter().zip(parts) {
+        let salt = salt(Some(old.seeds.of(*side)), 1);
+        let p = Private::Part {
+            of: 1,
+            salt,
+            facts: part.0,
+            rows: part.1,
+        };
+        let line = serde_json::to_string(&p).expect("events serialise");
+        commit.insert(*side, commitment(&line));
+        match side {
+            Side::German => events.german.push((1, p)),
+            Side::Russian => events.russian.push((1, p)),
+        }
+    }
+    events.public.push(Public {
+        n: 1,
+        at,
+        kind: PublicKind::Imported {
+            from_schema: old.from_schema,
+            votg: crate::VERSION.into(),
+            facts: public.0,
+            rows: public.1,
+            commit,
+        },
+    });
+    events
+}
+
+type Part = (Vec<Fact>, Vec<LoggedRow>);
+
+/// An event's facts and rows split into the public part and each side's.
+pub fn split(facts: &[Fact], rows: &[JournalRow], at: &str) -> (Part, [Part; 2]) {
+    let mut public: Part = Default::default();
+    let mut sides: [Part; 2] = Default::default();
+    let slot = |s: Side| if s == Side::German { 0 } else { 1 };
+    for f in facts {
+        match f.side() {
+            None => public.0.push(f.clone()),
+            Some(s) => sides[slot(s)].0.push(f.clone()),
+        }
+    }
+    for r in rows {
+        let logged = LoggedRow::of(r, at);
+        match r.side.parse::<Side>().ok().filter(|_| r.secret) {
+            None => public.1.push(logged),
+            Some(s) => sides[slot(s)].1.push(logged),
+        }
+    }
+    (public, sides)
+}
+
+/// The salt of a side's part of event `n`: from the side's key, so no one
+/// without it can guess the part from its commitment, and the same campaign
+/// writes the same bytes. Random where the key is not here.
+fn salt(key: Option<crate::dice::Seed>, n: u64) -> String {
+    match key {
+        Some(k) => {
+            let mut mac = Hmac::<Sha256>::new_from_slice(&k.bytes()).expect("any key length");
+            mac.update(format!("salt|{n}").as_bytes());
+            log::hex(&mac.finalize().into_bytes()[..16])
+        }
+        None => log::hex(&rand::random::<[u8; 16]>()),
+    }
+}
+
+/// A campaign open for writing: locked, its unfinished tails cut, an older
+/// campaign's import written.
+#[derive(Debug)]
+pub struct Writer {
+    pub opened: Opened,
+    appender: Appender,
+    _lock: std::fs::File,
+    /// The views as found when opened.
+    pub views: Views,
+    /// What was done on opening that the players are told (a tail cut, an
+    /// import).
+    pub said: Vec<String>,
+}
+
+fn lock(dir: &Path) -> Result<std::fs::File, Error> {
+    let meta = dir.join(".votg");
+    std::fs::create_dir_all(&meta).map_err(file::io(&meta))?;
+    let path = dir.join(LOCK);
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(file::io(&path))?;
+    match f.try_lock() {
+        Ok(()) => Ok(f),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked {
+            dir: dir.to_path_buf(),
+        }),
+        Err(std::fs::TryLockError::Error(e)) => Err(file::io(&path)(e)),
+    }
+}
+
+impl Writer {
+    pub fn open(dir: &Path, tables: &Tables) -> Result<Writer, Error> {
+        if !import::is_old(dir) && !read::has_log(dir) {
+            return Err(Error::NotACampaign {
+                dir: dir.to_path_buf(),
+            });
+        }
+        let lock = lock(dir)?;
+        let mut appender = Appender::new(dir);
+        let mut said = Vec::new();
+        let mut opened;
+        if import::is_old(dir) {
+            opened = open_read(dir, tables)?;
+            let old = opened.old.take().expect("an older campaign");
+            write_events(&mut appender, &opened.events)?;
+            said.push(import::notice(dir, &old));
+            opened.seeds = Some(old.seeds);
+        } else {
+            let logs = read::read(dir)?;
+            for name in [PUBLIC.to_string(), private_name(Side::German), private_name(Side::Russian)] {
+                let text = match name.as_str() {
+                    PUBLIC => &logs.public,
+                    n if n.starts_with("german") => &logs.german,
+                    _ => &logs.russian,
+                };
+                appender.expect(&name, text.end.clone());
+                if let Some(s) = appender.cut(text)? {
+                    said.push(s);
+                }
+            }
+            opened = open_read(dir, tables)?;
+        }
+        let views = views::check(dir, opened.state())?;
+        Ok(Writer {
+            opened,
+            appender,
+            _lock: lock,
+            views,
+            said,
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.opened.dir
+    }
+
+    /// Refuses to go on while a view holds a hand edit (DESIGN §3).
+    pub fn refuse_edits(&self) -> Result<(), Error> {
+        let edited = self.views.edited();
+        if edited.is_empty() {
+            return Ok(());
+        }
+        let list = edited
+            .iter()
+            .map(|(name, d)| format!("{name}: {}", d.join("; ")))
+            .collect::<Vec<_>>()
+            .join("\n  ");
+        Err(Error::ViewsEdited {
+            dir: self.dir().to_path_buf(),
+            list,
+        })
+    }
+
+    /// Appends one event: each side's part (`parts`: its facts and secret
+    /// rows) first, then the public event (`kind`, its commitments filled
+    /// in). `always` names a side that gets a part even if empty (the side
+    /// whose own step it is). Returns the event's number.
+    pub fn append(
+        &mut self,
+        at: &str,
+        kind: impl FnOnce(Commitments) -> PublicKind,
+        parts: [Part; 2],
+        always: Option<Side>,
+    ) -> Result<u64, Error> {
+        let n = self.opened.events_len() + 1;
+        let mut commit = Commitments::new();
+        let mut lines = Vec::new();
+        for (side, (facts, rows)) in Side::BOTH.into_iter().zip(parts) {
+            if facts.is_empty() && rows.is_empty() && always != Some(side) {
+                continue;
+            }
+            let key = self.opened.seeds.map(|s| s.of(side));
+            let part = Private::Part {
+                of: n,
+                salt: salt(key, n),
+                facts,
+                rows,
+            };
+            let line = serde_json::to_string(&part).expect("events serialise");
+            commit.insert(side, commitment(&line));
+            lines.push((side, line, part));
+        }
+        for (side, line, _) in &lines {
+            self.appender.append(&private_name(*side), std::slice::from_ref(line))?;
+        }
+        let public = Public {
+            n,
+            at: at.to_string(),
+            kind: kind(commit),
+        };
+        let line = serde_json::to_string(&public).expect("events serialise");
+        self.appender.append(PUBLIC, &[line])?;
+        for (side, _, part) in lines {
+            match side {
+                Side::German => self.opened.events.german.push((0, part)),
+                Side::Russian => self.opened.events.russian.push((0, part)),
+            }
+        }
+        self.opened.events.public.push(public);
+        Ok(n)
+    }
+
+    /// Folds the logs again (after an undo, a redo, an adjustment).
+    pub fn refold(&mut self) -> Result<(), Error> {
+        self.opened.folded = fold_events(&self.opened.dir.clone(), &self.opened.events)?;
+        Ok(())
+    }
+
+    /// Rewrites the views that differ from `state` (the campaign as the
+    /// logs now derive it).
+    pub fn write_views(&mut self, state: &CampaignState) -> Result<(), Error> {
+        let n = self.opened.events_len();
+        views::write(&self.opened.dir.clone(), state, n, &mut self.views.on_disk)
+    }
+}
+
+/// Writes `events` (an import) to empty logs: private parts first.
+fn write_events(appender: &mut Appender, events: &Events) -> Result<(), Error> {
+    for side in Side::BOTH {
+        let lines: Vec<String> = events
+            .private(side)
+            .iter()
+            .map(|(_, p)| serde_json::to_string(p).expect("events serialise"))
+            .collect();
+        appender.append(&private_name(side), &lines)?;
+    }
+    let lines: Vec<String> = events
+        .public
+        .iter()
+        .map(|e| serde_json::to_string(e).expect("events serialise"))
+        .collect();
+    appender.append(PUBLIC, &lines)
+}
+
+/// Creates a new campaign's logs and key files in the empty folder `dir`.
+pub fn create(dir: &Path, state: &CampaignState, seeds: Seeds, test_seed: Option<u64>) -> Result<(), Error> {
+    for side in Side::BOTH {
+        let path = dir.join(crate::side_dice::SideDice::file_name(side));
+        std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
+        file::write_atomic(&path, &crate::state::dice_file(side, seeds.of(side)))?;
+    }
+    let lock = lock(dir)?;
+    let mut appender = Appender::new(dir);
+    let at = crate::journal::now();
+    let (public, parts) = split(&facts::whole(state), &state.journal, &at);
+    let mut events = Events::default();
+    let mut commit = Commitments::new();
+    for (side, part) in Side::BOTH.iter().zip(parts) {
+        let p = Private::Part {
+            of: 1,
+            salt: salt(Some(seeds.of(*side)), 1),
+            facts: part.0,
+            rows: part.1,
+        };
+        commit.insert(*side, commitment(&serde_json::to_string(&p).expect("events serialise")));
+        match side {
+            Side::German => events.german.push((1, p)),
+            Side::Russian => events.russian.push((1, p)),
+        }
+    }
+    events.public.push(Public {
+        n: 1,
+        at,
+        kind: PublicKind::Created {
+            schema: crate::model::event::LOG_SCHEMA,
+            votg: crate::VERSION.into(),
+            cg: state.campaign.cg,
+            test_seed,
+            facts: public.0,
+            rows: public.1,
+            commit,
+        },
+    });
+    write_events(&mut appender, &events)?;
+    let mut on_disk = Files::new();
+    views::write(dir, state, 1, &mut on_disk)?;
+    drop(lock);
+    Ok(())
+}

@@ -1,0 +1,237 @@
+//! Helpers for the integration tests: run the real binary on a temporary
+//! campaign, with fixed clock, answers and dice.
+
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use votg::state::CampaignState;
+use votg::tables::Tables;
+
+/// The answers for each CG I scenario and the RePh after it when the
+/// German wins and attacks every day, the Russian stays Idle and nobody
+/// buys (a whole CG played unattended).
+pub const EACH_CG_I_SCENARIO: &str = include_str!("../data/each-scenario.cg-i.answers.toml");
+
+pub fn votg() -> Command {
+    let mut c = Command::cargo_bin("votg").unwrap();
+    c.env("COLUMNS", "200")
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .env_remove("VOTG_CRASH_AT");
+    c
+}
+
+/// A new campaign of `cg` in a temporary folder.
+pub struct Camp {
+    pub tmp: tempfile::TempDir,
+    pub dir: PathBuf,
+}
+
+impl Camp {
+    pub fn new(cg: &str) -> Camp {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("campaign");
+        votg()
+            .args(["new", dir.to_str().unwrap(), "--cg", cg, "--seed", "7"])
+            .assert()
+            .success();
+        Camp { tmp, dir }
+    }
+
+    pub fn path(&self) -> &str {
+        self.dir.to_str().unwrap()
+    }
+
+    pub fn file(&self, name: &str, text: &str) -> String {
+        let p = self.tmp.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    /// Edits the campaign as a player would by hand, in its views, and
+    /// records the edit with `votg adjust` (one event a side), so the test
+    /// can set up a standing the steps before it would make.
+    pub fn edit(&self, f: impl FnOnce(&mut CampaignState)) {
+        edit(&self.dir, f)
+    }
+
+    pub fn state(&self) -> CampaignState {
+        load(&self.dir)
+    }
+
+    /// Every file of the campaign folder (the `.votg` lock and history too).
+    pub fn snapshot(&self) -> BTreeMap<String, Vec<u8>> {
+        snapshot(&self.dir)
+    }
+
+    pub fn campaign_files(&self) -> BTreeMap<String, Vec<u8>> {
+        self.snapshot()
+            .into_iter()
+            .filter(|(k, _)| !k.starts_with(".votg"))
+            .collect()
+    }
+}
+
+/// The campaign as its logs derive it (what every command reads).
+pub fn load(dir: &Path) -> CampaignState {
+    votg::campaign_cmd::read(dir, &Tables::embedded().unwrap()).unwrap()
+}
+
+pub fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.insert(
+                    p.strip_prefix(base).unwrap().to_string_lossy().to_string(),
+                    std::fs::read(&p).unwrap(),
+                );
+            }
+        }
+    }
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// Copies a campaign folder with everything in it (`.votg` too).
+pub fn copy_all(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let target = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_all(&p, &target);
+        } else {
+            std::fs::copy(&p, &target).unwrap();
+        }
+    }
+}
+
+/// Copies a campaign folder without its `.votg` (the lock and the views'
+/// hashes): the files as a player would hand them over.
+pub fn copy_campaign(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let target = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            if p.file_name().unwrap() != ".votg" {
+                copy_campaign(&p, &target);
+            }
+        } else {
+            std::fs::copy(&p, &target).unwrap();
+        }
+    }
+}
+
+/// The campaign files only (not `.votg`): the logs, the keys and the views.
+pub fn campaign_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    snapshot(dir)
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with(".votg"))
+        .collect()
+}
+
+impl Camp {
+    /// A copy of this campaign, `.votg` included, in a new temporary folder.
+    pub fn copy(&self) -> Camp {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("campaign");
+        copy_all(&self.dir, &dir);
+        Camp { tmp, dir }
+    }
+
+    /// `votg --dice-file d.txt refit CAMP --until STEP --answers a.toml`,
+    /// with `d.txt` holding `dice` and `a.toml` holding `answers`.
+    pub fn refit_until(
+        &self,
+        until: &str,
+        answers: &str,
+        dice: &str,
+    ) -> assert_cmd::assert::Assert {
+        let a = self.file("a.toml", answers);
+        let d = self.file("d.txt", dice);
+        votg()
+            .args([
+                "--dice-file",
+                &d,
+                "refit",
+                self.path(),
+                "--until",
+                until,
+                "--answers",
+                &a,
+            ])
+            .assert()
+    }
+
+    /// `votg --dice-file DICE refit DIR --answers ANSWERS --side SIDE`, with
+    /// the two files already written (`Camp::file`).
+    pub fn refit_side(&self, side: &str, answers: &str, dice: &str) -> assert_cmd::assert::Assert {
+        votg()
+            .args(["--dice-file", dice, "refit", self.path()])
+            .args(["--answers", answers, "--side", side])
+            .assert()
+    }
+
+    /// How many public events the campaign's log holds.
+    pub fn events(&self) -> usize {
+        std::fs::read_to_string(self.dir.join("log.jsonl"))
+            .map_or(0, |t| t.lines().count())
+    }
+}
+
+
+/// The files of a campaign the previous votg wrote (schema 1 or 2), kept in
+/// `tests/data/NAME`.
+pub fn old_files(name: &str) -> votg::state::Files {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    [
+        "campaign.toml",
+        "journal.csv",
+        "german/roster.toml",
+        "german/purchases.csv",
+        "german/force.toml",
+        "german/dice.toml",
+        "russian/roster.toml",
+        "russian/purchases.csv",
+        "russian/force.toml",
+        "russian/dice.toml",
+    ]
+    .iter()
+    .filter_map(|n| Some((n.to_string(), std::fs::read(dir.join(n)).ok()?)))
+    .collect()
+}
+
+/// [`Camp::edit`] for any campaign folder (an older campaign is imported
+/// by the first `votg adjust`).
+pub fn edit(dir: &Path, f: impl FnOnce(&mut CampaignState)) {
+    let d = dir.to_str().unwrap();
+    votg().args(["adjust", d, "--side", "german", "--discard"]).assert().success();
+    let before = load(dir);
+    let mut s = before.clone();
+    f(&mut s);
+    let views = s.views();
+    let old = before.views();
+    for side in ["german", "russian"] {
+        let mut changed = false;
+        for (name, bytes) in &views {
+            let own = name.starts_with(&format!("{side}/"))
+                || (side == "german" && name == "campaign.toml");
+            if own && !name.ends_with("journal.csv") && old.get(name) != Some(bytes) {
+                std::fs::write(dir.join(name), bytes).unwrap();
+                changed = true;
+            }
+        }
+        if changed {
+            votg()
+                .args(["adjust", d, "--side", side, "--reason", "test set-up"])
+                .assert()
+                .success();
+        }
+    }
+}
