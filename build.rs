@@ -38,7 +38,12 @@ fn main() {
             .expect("a file under its folder")
             .to_string_lossy()
             .replace('\\', "/");
-        writeln!(code, "    ({name:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+        writeln!(
+            code,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));

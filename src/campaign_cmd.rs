@@ -27,11 +27,16 @@ pub fn open_read(dir: &Path, tables: &Tables) -> Result<Opened, Error> {
         eprintln!(
             "note: {} was written by an older votg and is read in the new form; the next command that changes it imports it.{}",
             dir.display(),
-            old.notes.iter().map(|n| format!("\n  - {n}")).collect::<String>()
+            old.notes
+                .iter()
+                .map(|n| format!("\n  - {n}"))
+                .collect::<String>()
         );
     }
     for u in &opened.unfinished {
-        eprintln!("note: {u}: left by an interrupted command; it never counted, and the next command that changes the campaign cuts it off.");
+        eprintln!(
+            "note: {u}: left by an interrupted command; it never counted, and the next command that changes the campaign cuts it off."
+        );
     }
     Ok(opened)
 }
@@ -356,4 +361,3 @@ fn known_step(step: &str) -> bool {
             .iter()
             .any(|s| s.rule().starts_with(step))
 }
-

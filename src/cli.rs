@@ -240,9 +240,9 @@ pub enum Command {
     Adjust {
         #[arg(default_value = ".")]
         dir: PathBuf,
-        /// Whose views were edited (campaign.toml goes with either)
-        #[arg(long)]
-        side: Side,
+        /// Whose views were edited (campaign.toml goes with either); both at one keyboard
+        #[arg(long, value_enum)]
+        side: SideChoice,
         /// Why: kept with the adjustment in the log
         #[arg(long, required_unless_present = "discard")]
         reason: Option<String>,
@@ -422,7 +422,14 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             side,
             reason,
             discard,
-        } => crate::history_cmd::adjust(dir, *side, reason.as_deref(), *discard, g),
+        } => {
+            let side = match side {
+                SideChoice::German => Some(Side::German),
+                SideChoice::Russian => Some(Side::Russian),
+                SideChoice::Both => None,
+            };
+            crate::history_cmd::adjust(dir, side, reason.as_deref(), *discard, g)
+        }
         Command::Table(cmd) => crate::table_cmd::run(cmd, g),
     }
 }

@@ -65,9 +65,15 @@ pub fn story(state: &CampaignState, side: Side, row: usize) -> Result<String, Er
     if journal.is_empty() {
         out.push_str("\nThe journal has no row about it (an RG given in the Initial OB with nothing rolled yet, or a journal written before votg recorded which row each roll concerns).\n");
     } else {
-        out.push_str("\nIn order:\n");
+        out.push_str("\nIn order (numbered as `votg log --side S` numbers the side's rows):\n");
+        // The number of each row among those the side may see.
+        let shown: Vec<&JournalRow> = state.journal.iter().filter(|j| mine(j, side)).collect();
         for j in &journal {
-            out.push_str(&event(j));
+            let n = shown
+                .iter()
+                .position(|s| std::ptr::eq(*s, *j))
+                .map_or(0, |i| i + 1);
+            out.push_str(&event(j, n));
         }
     }
     out.push_str(&counters_now(state, side, row));
@@ -185,7 +191,7 @@ fn concerning<'a>(
     state
         .journal
         .iter()
-        .filter(|j| mine(j) && (chosen.iter().any(|c| c.seq == j.seq) || answer_in_step(j)))
+        .filter(|j| mine(j) && (chosen.iter().any(|c| std::ptr::eq(*c, *j)) || answer_in_step(j)))
         .collect()
 }
 
@@ -202,8 +208,8 @@ fn answer_names_rg(j: &JournalRow, rg_id: &str) -> bool {
 }
 
 /// One journal row told as a line of the story.
-fn event(j: &JournalRow) -> String {
-    let head = format!("  [{}] {} {}", j.seq, j.cg_day, j.step);
+fn event(j: &JournalRow, n: usize) -> String {
+    let head = format!("  [{n}] {} {}", j.cg_day, j.step);
     match j.kind {
         Kind::Answer => format!("{head} answer {} = {}\n", j.answer_id, j.result),
         Kind::Decision => format!("{head} {}: {} ({})\n", j.what, j.result, j.rule),
@@ -275,4 +281,3 @@ fn counters_now(state: &CampaignState, side: Side, row: usize) -> String {
     }
     out
 }
-

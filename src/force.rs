@@ -151,7 +151,7 @@ impl Force {
         kind: UnitKind,
     ) -> Result<(), ForceError> {
         let c = self.find_mut(id)?;
-        c.unit = unit.into().into();
+        c.unit = unit.into();
         c.kind = kind;
         Ok(())
     }

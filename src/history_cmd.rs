@@ -5,13 +5,15 @@ use std::path::Path;
 
 use crate::cli::Global;
 use crate::error::Error;
+use crate::journal::{self, Entry, JournalRow};
 use crate::model::event::{PublicKind, StepRef};
 use crate::model::facts;
 use crate::refit_cmd::open_writer;
 use crate::reph::sequence::{Scope, StepId};
 use crate::side::Side;
+use crate::state::CampaignState;
 use crate::state::parse_view;
-use crate::store::views::{Found, with_view};
+use crate::store::views::{Found, describe, with_view};
 use crate::store::{Writer, split};
 
 /// Whether a step is one side's secret (its own secret step, or `votg buy`).
@@ -96,10 +98,7 @@ fn redoable(w: &Writer) -> Option<(u64, StepRef)> {
     let step = w.opened.events.public.iter().find(|e| e.n == target)?;
     let step = match &step.kind {
         PublicKind::Step { step, .. } => step.clone(),
-        PublicKind::Adjusted { side, .. } => StepRef::Own {
-            side: *side,
-            step: "adjust".into(),
-        },
+        PublicKind::Adjusted { side, .. } => crate::model::fold::adjusted(*side),
         _ => return None,
     };
     Some((target, step))
@@ -122,9 +121,16 @@ pub fn redo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
 }
 
 /// `votg adjust DIR --side S --reason TEXT`: records the hand edits of the
-/// side's views (and of `campaign.toml`) as one audited event; `--discard`
-/// writes every view again from the logs instead.
-pub fn adjust(dir: &Path, side: Side, reason: Option<&str>, discard: bool, global: &Global) -> Result<String, Error> {
+/// side's views (and of `campaign.toml`; `None`: both sides', at one
+/// keyboard) as one audited event; `--discard` writes every view again from
+/// the logs instead.
+pub fn adjust(
+    dir: &Path,
+    side: Option<Side>,
+    reason: Option<&str>,
+    discard: bool,
+    global: &Global,
+) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let mut w = Writer::open(dir, &tables)?;
     for said in &w.said {
@@ -132,7 +138,12 @@ pub fn adjust(dir: &Path, side: Side, reason: Option<&str>, discard: bool, globa
     }
     let state = w.opened.state().clone();
     if discard {
-        let edited: Vec<String> = w.views.edited().iter().map(|(n, _)| n.to_string()).collect();
+        let edited: Vec<String> = w
+            .views
+            .edited()
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect();
         w.write_views(&state)?;
         return Ok(if edited.is_empty() {
             "No view was edited; every view is as the logs say.\n".into()
@@ -145,7 +156,9 @@ pub fn adjust(dir: &Path, side: Side, reason: Option<&str>, discard: bool, globa
             "say why with --reason TEXT (it is kept with the adjustment), or --discard to write the views again from the logs".into(),
         ));
     };
-    let mine = |name: &str| name == "campaign.toml" || name.starts_with(&format!("{side}/"));
+    let mine = |name: &str| {
+        side.is_none_or(|side| name == "campaign.toml" || name.starts_with(&format!("{side}/")))
+    };
     let mut edited_state = state.clone();
     let mut names = Vec::new();
     for (name, found) in &w.views.found {
@@ -154,12 +167,12 @@ pub fn adjust(dir: &Path, side: Side, reason: Option<&str>, discard: bool, globa
             return Err(Error::Refused(format!(
                 "{name} was edited: the audit log's rows are not adjusted. `votg adjust {} --side {} --discard` writes it again. Nothing was changed.",
                 dir.display(),
-                side.id()
+                side.map_or("both", |s| s.id())
             )));
         }
-        if !mine(name) {
+        if let Some(side) = side.filter(|_| !mine(name)) {
             return Err(Error::Refused(format!(
-                "{name} was edited too: it is the {}'s to adjust (`votg adjust --side {}`). Nothing was changed.",
+                "{name} was edited too: it is the {}'s to adjust (`votg adjust --side {}`, or `--side both` at one keyboard). Nothing was changed.",
                 side.other().name(),
                 side.other().id()
             )));
@@ -175,18 +188,19 @@ pub fn adjust(dir: &Path, side: Side, reason: Option<&str>, discard: bool, globa
     edited_state.check(&tables)?;
     let facts = facts::between(&state, &edited_state);
     let at = crate::journal::now();
-    let (public, parts) = split(&facts, &[], &at);
-    let reason = reason.to_string();
+    let changed: Vec<String> = facts.iter().map(describe).collect();
+    let rows = adjustment_rows(&state, side, reason, &names, &changed);
+    let (public, parts) = split(&facts, &rows, &at);
     w.append(
         &at,
         |commit| PublicKind::Adjusted {
             side,
-            reason,
             facts: public.0,
+            rows: public.1,
             commit,
         },
         parts,
-        Some(side),
+        side,
     )?;
     w.refold()?;
     let state = w.opened.state().clone();
@@ -196,4 +210,45 @@ pub fn adjust(dir: &Path, side: Side, reason: Option<&str>, discard: bool, globa
         names.join(", "),
         facts.len()
     ))
+}
+
+/// The journal rows of an adjustment: that one was made (public), and why
+/// and what it changed (the side's secret, for one side's views).
+fn adjustment_rows(
+    state: &CampaignState,
+    side: Option<Side>,
+    reason: &str,
+    files: &[String],
+    changed: &[String],
+) -> Vec<JournalRow> {
+    let mut rows = Vec::new();
+    let day = state.campaign.cg_day().to_string();
+    let who = side.map_or("Both sides".to_string(), |s| format!("The {}", s.name()));
+    if side.is_some() {
+        journal::append(
+            &mut rows,
+            &day,
+            Entry::decision(
+                "adjust",
+                side,
+                false,
+                format!("{who} adjusted his views by hand"),
+                "recorded with its reason (votg adjust)",
+                "DESIGN §3",
+            ),
+        );
+    }
+    journal::append(
+        &mut rows,
+        &day,
+        Entry::decision(
+            "adjust",
+            side,
+            side.is_some(),
+            format!("Adjusted by hand: {}", files.join(", ")),
+            format!("{reason} — {}", changed.join("; ")),
+            "DESIGN §3",
+        ),
+    );
+    rows
 }

@@ -3,14 +3,12 @@
 //! (table, column, dice, each DRM, result key, answer value), so each step can
 //! be re-run from the journal alone.
 
-
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Roll;
 use crate::drm::{self, Drm};
 use crate::drm_text::{drms_text, parse_drms};
 use crate::side::Side;
-
 
 /// The columns of DESIGN §3, then those that make a row re-runnable.
 pub const COLUMNS: &[&str] = &[
@@ -330,25 +328,25 @@ pub fn append(rows: &mut Vec<JournalRow>, cg_day: &str, entry: Entry) {
     let seq = rows.iter().rev().find(same_log).map_or(1, |r| r.seq + 1);
     rows.push(JournalRow {
         seq,
-        time: now().into(),
+        time: now(),
         cg_day: cg_day.into(),
-        step: entry.step.into(),
+        step: entry.step,
         side: side.into(),
         secret: entry.secret,
-        what: entry.what.into(),
-        dice: entry.dice.into(),
-        original: entry.original.into(),
-        drms: entry.drms.into(),
-        final_result: entry.final_result.into(),
-        result: entry.result.into(),
-        rule: entry.rule.into(),
+        what: entry.what,
+        dice: entry.dice,
+        original: entry.original,
+        drms: entry.drms,
+        final_result: entry.final_result,
+        result: entry.result,
+        rule: entry.rule,
         kind: entry.kind,
-        table: entry.table.into(),
-        column: entry.column.into(),
-        key: entry.key.into(),
-        answer_id: entry.answer_id.into(),
-        answer: entry.answer.into(),
-        concerns: entry.concerns.join(" ").into(),
+        table: entry.table,
+        column: entry.column,
+        key: entry.key,
+        answer_id: entry.answer_id,
+        answer: entry.answer,
+        concerns: entry.concerns.join(" "),
         defaulted: entry.defaulted,
         label: entry.label,
     });

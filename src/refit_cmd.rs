@@ -109,8 +109,16 @@ impl<'a> Run<'a> {
         };
         session.journal_answers(|side| standing.of(side).to_string());
         let next = session.state;
-        let written = append_step(self.writer, self.tables, &self.dice, &step, &self.state, &next, kept)
-            .and_then(|()| self.writer.write_views(&next));
+        let written = append_step(
+            self.writer,
+            self.tables,
+            &self.dice,
+            &step,
+            &self.state,
+            &next,
+            kept,
+        )
+        .and_then(|()| self.writer.write_views(&next));
         if let Err(e) = written {
             let mut journal = next.journal;
             journal.truncate(kept);

@@ -172,7 +172,6 @@ impl<'a> LogLine<'a> {
             rule: &r.rule,
         }
     }
-
 }
 
 /// The journal rows given; `renumber`: `#` counts the rows shown rather

@@ -129,13 +129,22 @@ impl CampaignState {
     pub fn views(&self) -> Files {
         let mut files = Files::new();
         files.insert("campaign.toml".into(), to_toml(&self.campaign));
-        files.insert("journal.csv".into(), journal_csv(self.journal.iter().filter(|r| !r.secret)));
+        files.insert(
+            "journal.csv".into(),
+            journal_csv(self.journal.iter().filter(|r| !r.secret)),
+        );
         for side in Side::BOTH {
             let s = self.side(side);
             files.insert(format!("{side}/roster.toml"), to_toml(&s.roster));
-            files.insert(format!("{side}/purchases.csv"), purchase_record::to_csv(&s.purchases));
+            files.insert(
+                format!("{side}/purchases.csv"),
+                purchase_record::to_csv(&s.purchases),
+            );
             files.insert(format!("{side}/force.toml"), to_toml(&s.force));
-            let secret = self.journal.iter().filter(|r| r.secret && r.side == side.id());
+            let secret = self
+                .journal
+                .iter()
+                .filter(|r| r.secret && r.side == side.id());
             files.insert(format!("{side}/journal.csv"), journal_csv(secret));
         }
         files
@@ -144,7 +153,10 @@ impl CampaignState {
     /// A campaign of an older votg (schema 1 or 2), read from its files,
     /// which were its truth, with each side's dice keys; and what was
     /// migrated, to tell the players once.
-    pub fn load_old(files: &Files, tables: &Tables) -> Result<(CampaignState, Seeds, Vec<String>), Error> {
+    pub fn load_old(
+        files: &Files,
+        tables: &Tables,
+    ) -> Result<(CampaignState, Seeds, Vec<String>), Error> {
         for (name, bytes) in files {
             if std::str::from_utf8(bytes).is_ok() {
                 whole(name, bytes)?;
@@ -186,6 +198,8 @@ impl CampaignState {
         }
         let journal = old_journal(files, old_seed, &mut notes)?;
         campaign.schema = CAMPAIGN_SCHEMA;
+        // Dice are drawn per label now: no stream position is kept.
+        campaign.dice = Default::default();
         let russian = sides.pop().expect("two sides");
         let german = sides.pop().expect("two sides");
         let state = CampaignState {
@@ -222,9 +236,13 @@ pub fn parse_view(files: &Files, name: &str) -> Result<ViewValue, Error> {
     let mut notes = Vec::new();
     Ok(match name {
         "campaign.toml" => ViewValue::Campaign(Box::new(toml_file(files, name)?)),
-        n if n.ends_with("journal.csv") => ViewValue::Journal(csv_file_of(files, n, &[journal::COLUMNS])?.0),
+        n if n.ends_with("journal.csv") => {
+            ViewValue::Journal(csv_file_of(files, n, &[journal::COLUMNS])?.0)
+        }
         n if n.ends_with("roster.toml") => ViewValue::Roster(toml_file(files, n)?),
-        n if n.ends_with("purchases.csv") => ViewValue::Purchases(purchase_rows(files, n, &mut notes)?),
+        n if n.ends_with("purchases.csv") => {
+            ViewValue::Purchases(purchase_rows(files, n, &mut notes)?)
+        }
         n if n.ends_with("force.toml") => ViewValue::Force(force_file(files, n, &mut notes)?),
         _ => return Err(Error::Usage(format!("internal: `{name}` is no view"))),
     })
@@ -273,9 +291,16 @@ pub fn read_seed(files: &Files, side: Side) -> Result<Seed, Error> {
 
 /// The journal of an older votg: one file, numbered 1, 2, 3 …; its
 /// schema-1 form (13 columns) migrated.
-fn old_journal(files: &Files, old_seed: Option<u64>, notes: &mut Vec<String>) -> Result<Vec<JournalRow>, Error> {
-    let (mut rows, which): (Vec<JournalRow>, usize) =
-        csv_file_of(files, "journal.csv", &[journal::COLUMNS, journal::OLD_COLUMNS])?;
+fn old_journal(
+    files: &Files,
+    old_seed: Option<u64>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<JournalRow>, Error> {
+    let (mut rows, which): (Vec<JournalRow>, usize) = csv_file_of(
+        files,
+        "journal.csv",
+        &[journal::COLUMNS, journal::OLD_COLUMNS],
+    )?;
     for (i, row) in rows.iter().enumerate() {
         if row.seq != i as u64 + 1 {
             return Err(data(

@@ -205,14 +205,8 @@ impl Tables {
 
         Ok(Tables {
             dice,
-            historical_drm: parse_checked(
-                &historical_drm,
-                HistoricalDrmChart::validate,
-            )?,
-            initiative_matrix: parse_checked(
-                &initiative_matrix,
-                InitiativeMatrix::validate,
-            )?,
+            historical_drm: parse_checked(&historical_drm, HistoricalDrmChart::validate)?,
+            initiative_matrix: parse_checked(&initiative_matrix, InitiativeMatrix::validate)?,
             fortification_purchase: parse_checked(
                 &fortification_purchase,
                 FortificationTable::validate,
@@ -283,7 +277,11 @@ mod tests {
         assert_eq!(t.digest.len(), 64);
         let text = embedded_sources()["weather.toml"].text.to_string();
         let edited = Tables::with_overrides(&[("weather.toml", &format!("{text}\n# a note\n"))]);
-        assert_ne!(edited.unwrap().digest, t.digest, "an edited file is another digest");
+        assert_ne!(
+            edited.unwrap().digest,
+            t.digest,
+            "an edited file is another digest"
+        );
     }
 
     #[test]

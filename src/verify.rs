@@ -56,6 +56,26 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
             report.steps
         )));
     }
+    // An older campaign not yet imported has its old files, not views.
+    let views = match &opened.old {
+        None => crate::store::views::check(dir, opened.state())?,
+        Some(_) => Default::default(),
+    };
+    let edited = views.edited();
+    if !edited.is_empty() {
+        let list: Vec<String> = edited
+            .iter()
+            .map(|(n, d)| format!("{n}: {}", d.join("; ")))
+            .collect();
+        return Err(Error::Refused(format!(
+            "{}: the logs verify ({} step(s) re-derived), but a view was edited by hand and not recorded:\n  {}\nRecord the edit with `votg adjust {} --side SIDE --reason \"why\"`, or drop it with `votg adjust {} --side SIDE --discard`.",
+            dir.display(),
+            report.steps,
+            list.join("\n  "),
+            dir.display(),
+            dir.display()
+        )));
+    }
     let mut out = format!(
         "{}: verified. Each of the {} step(s) that count was run again on its recorded answers and dice, and gives the facts recorded.\n",
         dir.display(),
@@ -75,7 +95,8 @@ fn rows_of<'a>(e: &'a Public, parts: &[Option<&'a Private>; 2]) -> Vec<&'a Logge
     let public: &[LoggedRow] = match &e.kind {
         PublicKind::Created { rows, .. }
         | PublicKind::Imported { rows, .. }
-        | PublicKind::Step { rows, .. } => rows,
+        | PublicKind::Step { rows, .. }
+        | PublicKind::Adjusted { rows, .. } => rows,
         _ => &[],
     };
     let mut all: Vec<&LoggedRow> = public.iter().collect();
@@ -134,12 +155,20 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
             let mut s = std::mem::take(&mut start).whole().map_err(Error::Refused)?;
             push_rows(&mut s, &rows, &e.at);
             def = Some(cg_def::load(tables, s.campaign.cg)?);
-            report.taken.push(format!("event {} (the campaign's start)", e.n));
+            report
+                .taken
+                .push(format!("event {} (the campaign's start)", e.n));
             state = Some(s);
             continue;
         };
         match &e.kind {
-            PublicKind::Step { step, dice, votg, tables: digest, .. } => {
+            PublicKind::Step {
+                step,
+                dice,
+                votg,
+                tables: digest,
+                ..
+            } => {
                 if let Some(text) = record_of(&rows) {
                     record_text = text;
                 }
@@ -149,11 +178,16 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
                     let why = if votg != crate::VERSION || *digest != tables.digest {
                         format!(
                             "it was recorded by votg {votg}{} and this votg {} rules differently: a newer votg or edited tables, not an edit of the campaign",
-                            if *digest != tables.digest { " with other tables" } else { "" },
+                            if *digest != tables.digest {
+                                " with other tables"
+                            } else {
+                                ""
+                            },
                             crate::VERSION
                         )
                     } else {
-                        "either a log was edited outside votg or the recorded answers or dice were".into()
+                        "either a log was edited outside votg or the recorded answers or dice were"
+                            .into()
                     };
                     report.difference = Some(format!(
                         "event {} ({}, CG Day {}) re-derives differently: {d}.\n{why}.",
@@ -165,10 +199,10 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
                 }
                 report.steps += 1;
             }
-            PublicKind::Adjusted { side, reason, .. } => report.taken.push(format!(
-                "event {}, the {}'s hand adjustment (\"{reason}\")",
+            PublicKind::Adjusted { side, .. } => report.taken.push(format!(
+                "event {}, {} hand adjustment (`votg log` says why)",
                 e.n,
-                side.name()
+                side.map_or("a".to_string(), |s| format!("the {}'s", s.name()))
             )),
             PublicKind::Imported { .. } | PublicKind::Created { .. } => {
                 report.taken.push(format!("event {}", e.n))
@@ -265,18 +299,20 @@ fn differs(
         .map(|r| LoggedRow::of(r, ""))
         .collect();
     // Each log's rows in their order (public, then each side's).
-    let order = |r: &&LoggedRow| if r.secret { r.side.clone() } else { String::new() };
+    let order = |r: &&LoggedRow| {
+        if r.secret {
+            r.side.clone()
+        } else {
+            String::new()
+        }
+    };
     let mut want: Vec<&LoggedRow> = rows.to_vec();
     want.sort_by_key(order);
     let mut got: Vec<&LoggedRow> = derived_rows.iter().collect();
     got.sort_by_key(order);
     for (i, (w, g)) in want.iter().zip(&got).enumerate() {
         if let Some(field) = row_difference(w, g) {
-            return Some(format!(
-                "its row {} ({}) has {field}",
-                i + 1,
-                w.what
-            ));
+            return Some(format!("its row {} ({}) has {field}", i + 1, w.what));
         }
     }
     if want.len() != got.len() {

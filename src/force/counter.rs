@@ -5,7 +5,6 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
-
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::ForceBox;
@@ -283,13 +282,13 @@ impl Counter {
     pub fn from_new(id: CounterId, c: NewCounter) -> Self {
         Counter {
             id,
-            unit: c.unit.into(),
+            unit: c.unit,
             kind: c.kind,
             place: c.place,
-            rg: c.rg.map(Into::into),
+            rg: c.rg,
             rg_row: c.rg_row,
             condition: c.condition,
-            note: c.note.into(),
+            note: c.note,
             repair: None,
         }
     }

@@ -117,12 +117,15 @@ pub enum PublicKind {
     Undone { target: u64 },
     /// Step `target`, taken back, restored as it was.
     Redone { target: u64 },
-    /// A view edited by hand, recorded with the player's reason.
+    /// Views edited by hand, recorded with the player's reason (in a row
+    /// of its own: the side's secret row for one side's views): one side's
+    /// (and `campaign.toml`), or both sides' at one keyboard (`None`).
     Adjusted {
-        side: Side,
-        reason: String,
+        side: Option<Side>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         facts: Vec<Fact>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rows: Vec<LoggedRow>,
         #[serde(default, skip_serializing_if = "Commitments::is_empty")]
         commit: Commitments,
     },
@@ -141,6 +144,10 @@ pub enum Private {
         facts: Vec<Fact>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rows: Vec<LoggedRow>,
+        /// For each row, how many of the event's public rows were written
+        /// before it (the journal's order, kept only here).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        after: Vec<usize>,
     },
     /// Answers typed in a step not yet done (DESIGN §6): never facts, never
     /// cut; the next `refit` offers to resume the step with them.

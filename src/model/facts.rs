@@ -119,7 +119,9 @@ impl Parts {
     /// Takes a whole part; any other fact needs a whole campaign first.
     pub fn take(&mut self, fact: Fact) -> Result<(), FactError> {
         let Fact::Whole(w) = fact else {
-            return Err("a fact about a part of the campaign before the campaign was created".into());
+            return Err(
+                "a fact about a part of the campaign before the campaign was created".into(),
+            );
         };
         match *w {
             Whole::Campaign { campaign } => self.campaign = Some(campaign),
@@ -159,9 +161,12 @@ pub fn apply(state: &mut CampaignState, fact: &Fact) -> Result<(), FactError> {
     match fact {
         Fact::Campaign { field, value } => set_field(&mut state.campaign, field, value),
         Fact::Day { index, day } => set_at(&mut state.campaign.days, *index, day, "CG Day"),
-        Fact::RosterLine { side, index, line } => {
-            set_at(&mut state.side_mut(*side).roster.lines, *index, line, "roster line")
-        }
+        Fact::RosterLine { side, index, line } => set_at(
+            &mut state.side_mut(*side).roster.lines,
+            *index,
+            line,
+            "roster line",
+        ),
         Fact::BonusCpp { side, taken } => {
             state.side_mut(*side).roster.bonus_cpp_taken = *taken;
             Ok(())
@@ -177,7 +182,12 @@ pub fn apply(state: &mut CampaignState, fact: &Fact) -> Result<(), FactError> {
             id,
             at,
             counter,
-        } => set_counter(&mut state.side_mut(*side).force, *id, *at, counter.as_deref()),
+        } => set_counter(
+            &mut state.side_mut(*side).force,
+            *id,
+            *at,
+            counter.as_deref(),
+        ),
         Fact::NextId { side, next_id } => {
             state.side_mut(*side).force.next_id = *next_id;
             Ok(())
@@ -227,7 +237,13 @@ fn set_at<T: Clone>(
         None if index + 1 == list.len() => {
             list.pop();
         }
-        _ => return Err(format!("no {what} at position {} (there are {})", index + 1, list.len())),
+        _ => {
+            return Err(format!(
+                "no {what} at position {} (there are {})",
+                index + 1,
+                list.len()
+            ));
+        }
     }
     Ok(())
 }
@@ -296,7 +312,10 @@ pub fn between(before: &CampaignState, after: &CampaignState) -> Vec<Fact> {
             });
         }
     }
-    whole.into_iter().map(|w| Fact::Whole(Box::new(w))).collect()
+    whole
+        .into_iter()
+        .map(|w| Fact::Whole(Box::new(w)))
+        .collect()
 }
 
 /// The campaign's parts (not its journal) are equal.
@@ -323,7 +342,12 @@ fn campaign_facts(before: &Campaign, after: &Campaign, facts: &mut Vec<Fact>) {
             value: a.get(field).cloned().unwrap_or(serde_json::Value::Null),
         });
     }
-    list_facts(&before.days, &after.days, |index, day| Fact::Day { index, day }, facts);
+    list_facts(
+        &before.days,
+        &after.days,
+        |index, day| Fact::Day { index, day },
+        facts,
+    );
 }
 
 /// The positions of `after` that differ from `before`, then each position
@@ -421,5 +445,8 @@ pub fn whole(state: &CampaignState) -> Vec<Fact> {
             force: s.force.clone(),
         });
     }
-    parts.into_iter().map(|w| Fact::Whole(Box::new(w))).collect()
+    parts
+        .into_iter()
+        .map(|w| Fact::Whole(Box::new(w)))
+        .collect()
 }

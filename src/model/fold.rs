@@ -74,31 +74,74 @@ pub struct Folded {
     pub steps: Vec<(u64, StepRef)>,
 }
 
-/// What one event brings: its public facts and rows, then each side's.
+/// What one event brings: its public facts and rows, then each side's, the
+/// rows in the order they were written.
 struct Brought<'a> {
     facts: Vec<&'a Fact>,
     rows: Vec<(Option<Side>, &'a LoggedRow)>,
+}
+
+/// The event's public rows with each side's secret rows put back among them
+/// where they were written.
+fn interleave<'a>(
+    public: &'a [LoggedRow],
+    sides: &[(Side, &'a [LoggedRow], &'a [usize])],
+) -> Vec<(Option<Side>, &'a LoggedRow)> {
+    let mut out = Vec::with_capacity(public.len());
+    for k in 0..=public.len() {
+        for (side, rows, after) in sides {
+            for (i, r) in rows.iter().enumerate() {
+                // A part without positions (an older log) puts its rows last.
+                let at = after.get(i).copied().unwrap_or(public.len());
+                if at == k {
+                    out.push((Some(*side), r));
+                }
+            }
+        }
+        if let Some(r) = public.get(k) {
+            out.push((None, r));
+        }
+    }
+    out
 }
 
 fn brought<'a>(e: &'a Public, parts: &BTreeMap<(u64, Side), &'a Private>) -> Brought<'a> {
     let (facts, rows): (&[Fact], &[LoggedRow]) = match &e.kind {
         PublicKind::Created { facts, rows, .. }
         | PublicKind::Imported { facts, rows, .. }
-        | PublicKind::Step { facts, rows, .. } => (facts, rows),
-        PublicKind::Adjusted { facts, .. } => (facts, &[]),
+        | PublicKind::Step { facts, rows, .. }
+        | PublicKind::Adjusted { facts, rows, .. } => (facts, rows),
         PublicKind::Undone { .. } | PublicKind::Redone { .. } => (&[], &[]),
     };
     let mut b = Brought {
         facts: facts.iter().collect(),
-        rows: rows.iter().map(|r| (None, r)).collect(),
+        rows: Vec::new(),
     };
+    let mut secret = Vec::new();
     for side in Side::BOTH {
-        if let Some(Private::Part { facts, rows, .. }) = parts.get(&(e.n, side)) {
+        if let Some(Private::Part {
+            facts, rows, after, ..
+        }) = parts.get(&(e.n, side))
+        {
             b.facts.extend(facts.iter());
-            b.rows.extend(rows.iter().map(|r| (Some(side), r)));
+            secret.push((side, rows.as_slice(), after.as_slice()));
         }
     }
+    b.rows = interleave(rows, &secret);
     b
+}
+
+/// An adjustment, as a step: the side's own, or a public one.
+pub fn adjusted(side: Option<Side>) -> StepRef {
+    match side {
+        Some(side) => StepRef::Own {
+            side,
+            step: "adjust".into(),
+        },
+        None => StepRef::Joint {
+            step: "adjust".into(),
+        },
+    }
 }
 
 /// Folds the events into the campaign. Errors name the event.
@@ -117,18 +160,28 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
             continue;
         }
         match &e.kind {
-            PublicKind::Created { cg: c, test_seed: t, .. } => {
+            PublicKind::Created {
+                cg: c,
+                test_seed: t,
+                schema,
+                votg,
+                ..
+            } => {
+                if *schema > super::event::LOG_SCHEMA {
+                    return Err((
+                        e.n,
+                        format!(
+                            "written by votg {votg} in schema {schema}; this votg {} reads schema {}: use that votg or a newer one",
+                            crate::VERSION,
+                            super::event::LOG_SCHEMA
+                        ),
+                    ));
+                }
                 cg = Some(*c);
                 test_seed = *t;
             }
             PublicKind::Step { step, .. } => steps.push((e.n, step.clone())),
-            PublicKind::Adjusted { side, .. } => steps.push((
-                e.n,
-                StepRef::Own {
-                    side: *side,
-                    step: "adjust".into(),
-                },
-            )),
+            PublicKind::Adjusted { side, .. } => steps.push((e.n, adjusted(*side))),
             _ => {}
         }
         let b = brought(e, &parts);
@@ -138,8 +191,15 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
                 None => parts_so_far.take(fact.clone()).map_err(|m| (e.n, m))?,
             }
         }
-        if state.is_none() && matches!(e.kind, PublicKind::Created { .. } | PublicKind::Imported { .. }) {
-            let whole = std::mem::take(&mut parts_so_far).whole().map_err(|m| (e.n, m))?;
+        if state.is_none()
+            && matches!(
+                e.kind,
+                PublicKind::Created { .. } | PublicKind::Imported { .. }
+            )
+        {
+            let whole = std::mem::take(&mut parts_so_far)
+                .whole()
+                .map_err(|m| (e.n, m))?;
             state = Some(whole);
         }
         for (side, row) in b.rows {
@@ -148,7 +208,10 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
             journal.push(row.to_row(seq[k], &e.at));
         }
     }
-    let mut state = state.ok_or((0, "the log does not begin with the campaign's creation".to_string()))?;
+    let mut state = state.ok_or((
+        1,
+        "the log holds no whole creation of the campaign (`votg new` was cut short?): make the campaign again with `votg new`".to_string(),
+    ))?;
     state.journal = journal;
     let cg = cg.unwrap_or(state.campaign.cg);
     Ok(Folded {

@@ -3,9 +3,9 @@
 
 use crate::campaign::Position;
 use crate::error::Error;
+use crate::model::event::StepRef;
 use crate::reph::sequence::{self, Action, Flow, Scope, StepId};
 use crate::side::Side;
-use crate::model::event::StepRef;
 
 use super::{Run, not_yet};
 
@@ -26,9 +26,7 @@ impl Run<'_> {
                 return self.out.flush();
             }
             match (self.at(Side::German), self.at(Side::Russian)) {
-                (Position::At(g), Position::At(r))
-                    if g == r && g.step().scope == Scope::Joint =>
-                {
+                (Position::At(g), Position::At(r)) if g == r && g.step().scope == Scope::Joint => {
                     if self.joint(g)? == Flow::Pause {
                         return Ok(());
                     }

@@ -3,11 +3,11 @@
 
 use crate::cg_def::CgDef;
 use crate::dice::{DiceChoice, DiceKind, DiceSource, ListedDice, ManualDice, Roll, Seeds, Stream};
-use crate::labelled_dice::LabelledDice;
-use crate::model::event::DiceUsed;
 use crate::drm::{self, Drm};
 use crate::error::Error;
 use crate::journal::{self, Entry};
+use crate::labelled_dice::LabelledDice;
+use crate::model::event::DiceUsed;
 use crate::output::Output;
 use crate::prompt::Prompter;
 use crate::render;
@@ -67,7 +67,10 @@ impl CampaignDice {
     }
 
     /// The dice each label was recorded with (`used`: how they were got).
-    pub fn recorded(rolls: std::collections::HashMap<String, Roll>, used: DiceUsed) -> CampaignDice {
+    pub fn recorded(
+        rolls: std::collections::HashMap<String, Roll>,
+        used: DiceUsed,
+    ) -> CampaignDice {
         CampaignDice::of(DiceFrom::Recorded(rolls, used))
     }
 
@@ -394,7 +397,10 @@ mod tests {
         let state = s.state;
         // A secret DR from the German key, by its label.
         let row = &state.journal[state.journal.len() - 2];
-        assert!(row.label.starts_with("s1|15/9|initial|german 12.622|I1 strength"));
+        assert!(
+            row.label
+                .starts_with("s1|15/9|initial|german 12.622|I1 strength")
+        );
         assert!(row.label.ends_with("|1"), "the step's first such roll");
         let want = crate::labelled_dice::faces(seeds.german, &row.label, 2);
         assert_eq!(secret.roll.dice, want);

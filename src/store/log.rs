@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-
 use super::file::{io, read_regular};
 use crate::error::Error;
 use crate::side::Side;
@@ -255,9 +254,7 @@ impl Appender {
             .append(true)
             .open(&path)
             .map_err(io(&path))?;
-        let written = f
-            .write_all(text.as_bytes())
-            .and_then(|()| f.sync_data());
+        let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_data());
         if let Err(e) = written {
             // A full disk: what was written of it is an unfinished tail,
             // which the next writer cuts off.

@@ -128,8 +128,9 @@ fn import_events(old: &import::Old) -> Events {
         let p = Private::Part {
             of: 1,
             salt,
-            facts: part.0,
-            rows: part.1,
+            facts: part.facts,
+            rows: part.rows,
+            after: part.after,
         };
         let line = serde_json::to_string(&p).expect("events serialise");
         commit.insert(*side, commitment(&line));
@@ -154,22 +155,37 @@ fn import_events(old: &import::Old) -> Events {
 
 type Part = (Vec<Fact>, Vec<LoggedRow>);
 
+/// A side's part of an event: its facts, its secret rows, and for each row
+/// how many of the event's public rows came before it (so the journal
+/// keeps the order the rows were written in; it is kept in the private
+/// part, so the public log says nothing of where secret rows fell).
+#[derive(Debug, Clone, Default)]
+pub struct SidePart {
+    pub facts: Vec<Fact>,
+    pub rows: Vec<LoggedRow>,
+    pub after: Vec<usize>,
+}
+
 /// An event's facts and rows split into the public part and each side's.
-pub fn split(facts: &[Fact], rows: &[JournalRow], at: &str) -> (Part, [Part; 2]) {
+pub fn split(facts: &[Fact], rows: &[JournalRow], at: &str) -> (Part, [SidePart; 2]) {
     let mut public: Part = Default::default();
-    let mut sides: [Part; 2] = Default::default();
+    let mut sides: [SidePart; 2] = Default::default();
     let slot = |s: Side| if s == Side::German { 0 } else { 1 };
     for f in facts {
         match f.side() {
             None => public.0.push(f.clone()),
-            Some(s) => sides[slot(s)].0.push(f.clone()),
+            Some(s) => sides[slot(s)].facts.push(f.clone()),
         }
     }
     for r in rows {
         let logged = LoggedRow::of(r, at);
         match r.side.parse::<Side>().ok().filter(|_| r.secret) {
             None => public.1.push(logged),
-            Some(s) => sides[slot(s)].1.push(logged),
+            Some(s) => {
+                let part = &mut sides[slot(s)];
+                part.rows.push(logged);
+                part.after.push(public.1.len());
+            }
         }
     }
     (public, sides)
@@ -236,12 +252,23 @@ impl Writer {
         if import::is_old(dir) {
             opened = open_read(dir, tables)?;
             let old = opened.old.take().expect("an older campaign");
+            // Each side's key first (a schema-1 campaign gets its new ones).
+            for side in Side::BOTH {
+                let path = dir.join(crate::side_dice::SideDice::file_name(side));
+                file::write_atomic(&path, &crate::state::dice_file(side, old.seeds.of(side)))?;
+            }
             write_events(&mut appender, &opened.events)?;
+            // The older files become the views of the imported campaign.
+            views::write(dir, opened.state(), opened.events_len(), &mut Files::new())?;
             said.push(import::notice(dir, &old));
             opened.seeds = Some(old.seeds);
         } else {
             let logs = read::read(dir)?;
-            for name in [PUBLIC.to_string(), private_name(Side::German), private_name(Side::Russian)] {
+            for name in [
+                PUBLIC.to_string(),
+                private_name(Side::German),
+                private_name(Side::Russian),
+            ] {
                 let text = match name.as_str() {
                     PUBLIC => &logs.public,
                     n if n.starts_with("german") => &logs.german,
@@ -293,29 +320,31 @@ impl Writer {
         &mut self,
         at: &str,
         kind: impl FnOnce(Commitments) -> PublicKind,
-        parts: [Part; 2],
+        parts: [SidePart; 2],
         always: Option<Side>,
     ) -> Result<u64, Error> {
         let n = self.opened.events_len() + 1;
         let mut commit = Commitments::new();
         let mut lines = Vec::new();
-        for (side, (facts, rows)) in Side::BOTH.into_iter().zip(parts) {
-            if facts.is_empty() && rows.is_empty() && always != Some(side) {
+        for (side, part) in Side::BOTH.into_iter().zip(parts) {
+            if part.facts.is_empty() && part.rows.is_empty() && always != Some(side) {
                 continue;
             }
             let key = self.opened.seeds.map(|s| s.of(side));
             let part = Private::Part {
                 of: n,
                 salt: salt(key, n),
-                facts,
-                rows,
+                facts: part.facts,
+                rows: part.rows,
+                after: part.after,
             };
             let line = serde_json::to_string(&part).expect("events serialise");
             commit.insert(side, commitment(&line));
             lines.push((side, line, part));
         }
         for (side, line, _) in &lines {
-            self.appender.append(&private_name(*side), std::slice::from_ref(line))?;
+            self.appender
+                .append(&private_name(*side), std::slice::from_ref(line))?;
         }
         let public = Public {
             n,
@@ -367,7 +396,12 @@ fn write_events(appender: &mut Appender, events: &Events) -> Result<(), Error> {
 }
 
 /// Creates a new campaign's logs and key files in the empty folder `dir`.
-pub fn create(dir: &Path, state: &CampaignState, seeds: Seeds, test_seed: Option<u64>) -> Result<(), Error> {
+pub fn create(
+    dir: &Path,
+    state: &CampaignState,
+    seeds: Seeds,
+    test_seed: Option<u64>,
+) -> Result<(), Error> {
     for side in Side::BOTH {
         let path = dir.join(crate::side_dice::SideDice::file_name(side));
         std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
@@ -383,10 +417,14 @@ pub fn create(dir: &Path, state: &CampaignState, seeds: Seeds, test_seed: Option
         let p = Private::Part {
             of: 1,
             salt: salt(Some(seeds.of(*side)), 1),
-            facts: part.0,
-            rows: part.1,
+            facts: part.facts,
+            rows: part.rows,
+            after: part.after,
         };
-        commit.insert(*side, commitment(&serde_json::to_string(&p).expect("events serialise")));
+        commit.insert(
+            *side,
+            commitment(&serde_json::to_string(&p).expect("events serialise")),
+        );
         match side {
             Side::German => events.german.push((1, p)),
             Side::Russian => events.russian.push((1, p)),

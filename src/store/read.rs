@@ -35,7 +35,11 @@ impl Logs {
     pub fn unfinished(&self) -> Vec<String> {
         [&self.public, &self.german, &self.russian]
             .iter()
-            .filter_map(|l| l.unfinished.as_ref().map(|u| format!("{}: {}", l.name, u.what)))
+            .filter_map(|l| {
+                l.unfinished
+                    .as_ref()
+                    .map(|u| format!("{}: {}", l.name, u.what))
+            })
             .collect()
     }
 }
@@ -83,7 +87,11 @@ fn public_events(log: &mut LogText) -> Result<Vec<Public>, Error> {
             Ok(e) => {
                 return Err(log.bad_line(
                     line.number,
-                    format!("event number {} where {} was expected (events are numbered 1, 2, 3 …)", e.n, i + 1),
+                    format!(
+                        "event number {} where {} was expected (events are numbered 1, 2, 3 …)",
+                        e.n,
+                        i + 1
+                    ),
                 ));
             }
             // A last line that does not read is a write cut short.
@@ -150,7 +158,8 @@ fn check_parts_present(
     private: &PrivateLog,
     log: &LogText,
 ) -> Result<(), Error> {
-    let have: std::collections::BTreeSet<u64> = private.iter().filter_map(|(_, p)| p.of()).collect();
+    let have: std::collections::BTreeSet<u64> =
+        private.iter().filter_map(|(_, p)| p.of()).collect();
     for e in public {
         if commit_of(e, side).is_some() && !have.contains(&e.n) {
             return Err(log.bad_line(

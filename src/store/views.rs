@@ -105,7 +105,13 @@ pub fn check(dir: &Path, state: &CampaignState) -> Result<Views, Error> {
     Ok(views)
 }
 
-fn compare(name: &str, bytes: &[u8], derived: &Files, state: &CampaignState, manifest: &Manifest) -> Found {
+fn compare(
+    name: &str,
+    bytes: &[u8],
+    derived: &Files,
+    state: &CampaignState,
+    manifest: &Manifest,
+) -> Found {
     if derived.get(name).is_some_and(|d| d == bytes) {
         return Found::Current;
     }
@@ -168,7 +174,10 @@ fn differences(name: &str, value: ViewValue, state: &CampaignState) -> Vec<Strin
         )];
     }
     let edited = with_view(state, name, value);
-    facts::between(state, &edited).iter().map(describe).collect()
+    facts::between(state, &edited)
+        .iter()
+        .map(describe)
+        .collect()
 }
 
 fn same_row(a: &crate::journal::JournalRow, b: &crate::journal::JournalRow) -> bool {
@@ -196,7 +205,12 @@ pub fn describe(f: &Fact) -> String {
 
 /// Writes the views of `state` that differ from what is on disk, then notes
 /// what was written (`event`: the public events they derive from).
-pub fn write(dir: &Path, state: &CampaignState, event: u64, on_disk: &mut Files) -> Result<(), Error> {
+pub fn write(
+    dir: &Path,
+    state: &CampaignState,
+    event: u64,
+    on_disk: &mut Files,
+) -> Result<(), Error> {
     let derived = state.views();
     let mut manifest = read_manifest(dir);
     let mut changed = manifest.event != event;

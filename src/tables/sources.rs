@@ -79,4 +79,3 @@ pub fn read_dir_sources(
     }
     Ok(())
 }
-

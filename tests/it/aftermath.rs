@@ -102,7 +102,7 @@ fn rule_12_6041_scenario_recorded_on_the_day_and_forces_updated() {
 #[test]
 fn design_6_the_record_is_undone_in_one_step() {
     let c = played();
-    let before = c.campaign_files();
+    let before = c.views();
     let a = c.file("a.toml", RECORD);
     votg()
         .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
@@ -113,7 +113,7 @@ fn design_6_the_record_is_undone_in_one_step() {
     for _ in 0..5 {
         votg().args(["undo", c.path()]).assert().success();
     }
-    assert_eq!(c.campaign_files(), before);
+    assert_eq!(c.views(), before);
 }
 
 #[test]

@@ -31,8 +31,13 @@ fn cg_i_after_initial(cvp: BySide<u32>) -> Camp {
     c
 }
 
+/// The whole journal in order, secret rows too (`votg log --reveal`).
 fn journal(c: &Camp) -> String {
-    std::fs::read_to_string(c.dir.join("journal.csv")).unwrap()
+    let out = votg()
+        .args(["log", c.path(), "--reveal", "--format", "csv"])
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
 }
 
 /// German: 12.614 (German SAN 0 becomes 2; Russian SAN 5: dr 5 +1 = 6 >= 5,

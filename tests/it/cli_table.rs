@@ -272,7 +272,8 @@ fn usage_errors_exit_2_with_a_message() {
 fn tables_dir_overrides_and_reports_file_line_column() {
     let dir = tempfile::tempdir().unwrap();
     // A corrected copy of one table: CPP Replenishment gives +30 on <= 2.
-    let text = include_str!("../../tables/cpp-replenishment.toml").replace("value = 20", "value = 30");
+    let text =
+        include_str!("../../tables/cpp-replenishment.toml").replace("value = 20", "value = 30");
     std::fs::write(dir.path().join("cpp-replenishment.toml"), text).unwrap();
     let v = json(&[
         "--tables",

@@ -1,7 +1,6 @@
 //! Helpers for the integration tests: run the real binary on a temporary
 //! campaign, with fixed clock, answers and dice.
 
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -65,6 +64,12 @@ impl Camp {
         snapshot(&self.dir)
     }
 
+    /// The views (and dice keys) on disk: what undo then redo, or a step
+    /// done again, gives back byte for byte (the logs grow).
+    pub fn views(&self) -> BTreeMap<String, Vec<u8>> {
+        views(&self.dir)
+    }
+
     pub fn campaign_files(&self) -> BTreeMap<String, Vec<u8>> {
         self.snapshot()
             .into_iter()
@@ -78,6 +83,8 @@ pub fn load(dir: &Path) -> CampaignState {
     votg::campaign_cmd::read(dir, &Tables::embedded().unwrap()).unwrap()
 }
 
+/// Every file of a campaign folder but the writers' empty lock file (which
+/// a writer makes if it is missing, and which holds nothing).
 pub fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
     fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
@@ -94,6 +101,7 @@ pub fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         }
     }
     walk(dir, dir, &mut out);
+    out.remove(".votg/lock");
     out
 }
 
@@ -126,14 +134,6 @@ pub fn copy_campaign(from: &Path, to: &Path) {
             std::fs::copy(&p, &target).unwrap();
         }
     }
-}
-
-/// The campaign files only (not `.votg`): the logs, the keys and the views.
-pub fn campaign_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    snapshot(dir)
-        .into_iter()
-        .filter(|(k, _)| !k.starts_with(".votg"))
-        .collect()
 }
 
 impl Camp {
@@ -177,19 +177,14 @@ impl Camp {
             .args(["--answers", answers, "--side", side])
             .assert()
     }
-
-    /// How many public events the campaign's log holds.
-    pub fn events(&self) -> usize {
-        std::fs::read_to_string(self.dir.join("log.jsonl"))
-            .map_or(0, |t| t.lines().count())
-    }
 }
-
 
 /// The files of a campaign the previous votg wrote (schema 1 or 2), kept in
 /// `tests/data/NAME`.
 pub fn old_files(name: &str) -> votg::state::Files {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
     [
         "campaign.toml",
         "journal.csv",
@@ -211,27 +206,38 @@ pub fn old_files(name: &str) -> votg::state::Files {
 /// by the first `votg adjust`).
 pub fn edit(dir: &Path, f: impl FnOnce(&mut CampaignState)) {
     let d = dir.to_str().unwrap();
-    votg().args(["adjust", d, "--side", "german", "--discard"]).assert().success();
+    votg()
+        .args(["adjust", d, "--side", "both", "--discard"])
+        .assert()
+        .success();
     let before = load(dir);
     let mut s = before.clone();
     f(&mut s);
-    let views = s.views();
     let old = before.views();
-    for side in ["german", "russian"] {
-        let mut changed = false;
-        for (name, bytes) in &views {
-            let own = name.starts_with(&format!("{side}/"))
-                || (side == "german" && name == "campaign.toml");
-            if own && !name.ends_with("journal.csv") && old.get(name) != Some(bytes) {
-                std::fs::write(dir.join(name), bytes).unwrap();
-                changed = true;
-            }
-        }
-        if changed {
-            votg()
-                .args(["adjust", d, "--side", side, "--reason", "test set-up"])
-                .assert()
-                .success();
+    for (name, bytes) in &s.views() {
+        if !name.ends_with("journal.csv") && old.get(name) != Some(bytes) {
+            std::fs::write(dir.join(name), bytes).unwrap();
         }
     }
+    votg()
+        .args(["adjust", d, "--side", "both", "--reason", "test set-up"])
+        .assert()
+        .success();
+}
+
+/// Every journal view of a campaign, public rows then each side's secret
+/// ones: the whole audit log as text (as `votg log --reveal` shows it).
+pub fn all_journals(dir: &Path) -> String {
+    ["journal.csv", "german/journal.csv", "russian/journal.csv"]
+        .iter()
+        .map(|n| std::fs::read_to_string(dir.join(n)).unwrap_or_default())
+        .collect()
+}
+
+/// The views and dice keys of a campaign folder, as on disk.
+pub fn views(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    snapshot(dir)
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with(".votg") && !k.ends_with("log.jsonl"))
+        .collect()
 }

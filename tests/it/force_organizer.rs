@@ -72,7 +72,7 @@ fn design_3_counter_ids_stay_stable_and_unique_across_steps_and_undo() {
     }
     // Undo back to before the Russian 12.622 and do it again: the same dice
     // (DESIGN §3), so the same counters with the same ids.
-    let done = c.campaign_files();
+    let done = c.views();
     for _ in 0..4 {
         votg().args(["undo", c.path()]).assert().success();
     }
@@ -91,7 +91,7 @@ fn design_3_counter_ids_stay_stable_and_unique_across_steps_and_undo() {
         ])
         .assert()
         .success();
-    assert_eq!(c.campaign_files(), done);
+    assert_eq!(c.views(), done);
 }
 
 #[test]
@@ -244,7 +244,12 @@ fn design_3_a_schema_1_campaign_opens_by_migration_and_goes_on() {
     // Organizer at once. Both files are written in schema 2, the migrated
     // ids kept, the new counter the next id.
     next_cg_day(&dir);
-    let edited = campaign_files(&dir);
+    // Imported (by its first writer), its views in this votg's form.
+    votg()
+        .args(["adjust", d, "--side", "both", "--discard"])
+        .assert()
+        .success();
+    let edited = crate::common::views(&dir);
     votg()
         .args(["buy", d, "--side", "german", "O5"])
         .assert()
@@ -261,26 +266,23 @@ fn design_3_a_schema_1_campaign_opens_by_migration_and_goes_on() {
         assert!(text.starts_with("schema = 2\n"), "{side}: {text}");
     }
     votg().args(["status", d]).assert().success().stderr("");
-    // Undo gives the schema-1 files back, byte for byte. (The sides' dice
-    // files that the migration created stay, so that redoing the step rolls
-    // the same dice: DESIGN §3.)
+    // Undo gives the imported campaign's views back, byte for byte.
     votg().args(["undo", d]).assert().success();
-    let mut after_undo = campaign_files(&dir);
-    after_undo.retain(|name, _| edited.contains_key(name) || !name.ends_with("dice.toml"));
-    assert_eq!(after_undo, edited);
+    assert_eq!(crate::common::views(&dir), edited);
 }
 
 #[test]
-fn design_3_a_force_toml_of_a_newer_schema_is_refused_unchanged() {
+fn design_3_a_log_of_a_newer_schema_is_refused_unchanged() {
     let c = Camp::new("I");
-    let p = c.dir.join("german/force.toml");
+    let p = c.dir.join("log.jsonl");
     let text = std::fs::read_to_string(&p).unwrap();
-    std::fs::write(&p, text.replacen("schema = 2", "schema = 3", 1)).unwrap();
+    std::fs::write(&p, text.replacen("\"schema\":3", "\"schema\":4", 1)).unwrap();
     let before = c.campaign_files();
     votg()
         .args(["force", c.path(), "--side", "german"])
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("german/force.toml: schema = 3"));
+        .stderr(predicates::str::contains("log.jsonl"))
+        .stderr(predicates::str::contains("schema 4"));
     assert_eq!(c.campaign_files(), before);
 }

@@ -1,11 +1,11 @@
 //! votg's integration tests: one crate, every test running the real binary
 //! on a temporary campaign folder (DESIGN §7).
 
-mod common;
 mod aftermath;
 mod campaign_new;
 mod cg_day;
 mod cli_table;
+mod common;
 mod explain;
 mod force_organizer;
 mod fuzz_loaders;

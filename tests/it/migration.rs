@@ -137,7 +137,11 @@ fn design_3_a_schema_1_campaign_is_imported_by_its_first_writer() {
     let a = answers.to_str().unwrap();
     let (out, note) = ok(&["refit", d, "--side", "german", "--answers", a]);
     assert!(out.contains("12.622"), "{out}");
-    assert_eq!(note.matches("imported from").count(), 1, "said once: {note}");
+    assert_eq!(
+        note.matches("imported from").count(),
+        1,
+        "said once: {note}"
+    );
     let after = files(&dir);
     // campaign.toml keeps no seed; each side has its own dice file; the
     // logs are the campaign now.

@@ -172,9 +172,7 @@ fn design_3_undo_then_redo_and_doing_a_step_again_roll_the_same_dice() {
     let (dir, _) = new_campaign(&tmp);
     let d = dir.to_str().unwrap();
     run(&["refit", d, "--side", "german", "--answers", ANSWERS]);
-    let views = |dir: &std::path::Path| {
-        crate::common::load(dir).views()
-    };
+    let views = |dir: &std::path::Path| crate::common::load(dir).views();
     let after = views(&dir);
     let state = crate::common::load(&dir);
     assert!(secret_faces(&state.journal, Side::German).len() > 10);
@@ -239,7 +237,10 @@ fn design_3_a_damaged_key_is_refused_and_changes_nothing() {
         .stderr
         .clone();
     let msg = String::from_utf8_lossy(&out);
-    assert!(msg.contains("german/dice.toml") && msg.contains("seed"), "{msg}");
+    assert!(
+        msg.contains("german/dice.toml") && msg.contains("seed"),
+        "{msg}"
+    );
     assert_eq!(crate::common::snapshot(&dir), before);
 }
 
@@ -263,6 +264,9 @@ fn design_4_dice_files_and_seeds_still_drive_a_campaign() {
     let s = crate::common::load(std::path::Path::new(a));
     let got = secret_faces(&s.journal, Side::German);
     assert!(!got.is_empty());
-    assert_eq!(by_key(&s.journal, Side::German, Seeds::from_number(5).german), got);
+    assert_eq!(
+        by_key(&s.journal, Side::German, Seeds::from_number(5).german),
+        got
+    );
     run(&["verify", a]);
 }

@@ -45,8 +45,7 @@ fn german_to_weapon_repair(c: &Camp, answers: &str) -> assert_cmd::assert::Asser
 
 /// The journal's weapon-repair roll rows for one counter.
 fn repair_rows(c: &Camp, id: CounterId) -> Vec<String> {
-    std::fs::read_to_string(c.dir.join("journal.csv"))
-        .unwrap()
+    crate::common::all_journals(&c.dir)
         .lines()
         .filter(|l| l.contains("weapon-repair") && l.contains(&format!("Weapon Repair of {id} ")))
         .map(str::to_string)
@@ -91,7 +90,7 @@ fn rule_12_6152_a9_72_entered_repair_numbers_are_the_drm_and_kept_on_the_counter
         ],
     );
     // The answer is journalled with the step, for replay.
-    let journal = std::fs::read_to_string(c.dir.join("journal.csv")).unwrap();
+    let journal = crate::common::all_journals(&c.dir);
     assert!(journal.contains("repair_numbers"));
     // force.toml keeps the number; the sheet shows it.
     let toml = std::fs::read_to_string(c.dir.join("german/force.toml")).unwrap();

@@ -55,30 +55,25 @@ fn samples_are_what_make_samples_makes() {
         .args(["new", walk.to_str().unwrap(), "--cg", "I", "--seed", "1942"])
         .assert()
         .success();
-    let answers = sample("cg-i-walkthrough.answers.toml");
-    votg()
-        .args([
-            "refit",
-            walk.to_str().unwrap(),
-            "--answers",
-            answers.to_str().unwrap(),
-        ])
-        .assert()
-        .success();
+    let refit = |dir: &Path, name: &str, until: &[&str]| {
+        let answers = sample(&format!("{name}.answers.toml"));
+        let dice = sample(&format!("{name}.dice"));
+        votg()
+            .args([
+                "--dice-file",
+                dice.to_str().unwrap(),
+                "refit",
+                dir.to_str().unwrap(),
+            ])
+            .args(["--answers", answers.to_str().unwrap()])
+            .args(until)
+            .assert()
+            .success();
+    };
+    refit(&walk, "cg-i-walkthrough", &[]);
     let after = tmp.path().join("cg-i-aftermath");
     copy_campaign(&walk, &after);
-    let answers = sample("cg-i-aftermath.answers.toml");
-    votg()
-        .args([
-            "refit",
-            after.to_str().unwrap(),
-            "--answers",
-            answers.to_str().unwrap(),
-            "--until",
-            "12.613",
-        ])
-        .assert()
-        .success();
+    refit(&after, "cg-i-aftermath", &["--until", "12.613"]);
     assert_eq!(
         files(&after),
         files(&sample("cg-i-aftermath")),
@@ -87,16 +82,7 @@ fn samples_are_what_make_samples_makes() {
     let partway = tmp.path().join("cg-i-partway");
     copy_campaign(&walk, &partway);
     for n in 1..=2 {
-        let answers = sample(&format!("cg-i-partway.{n}.answers.toml"));
-        votg()
-            .args([
-                "refit",
-                partway.to_str().unwrap(),
-                "--answers",
-                answers.to_str().unwrap(),
-            ])
-            .assert()
-            .success();
+        refit(&partway, &format!("cg-i-partway.{n}"), &[]);
     }
     assert_eq!(
         files(&partway),

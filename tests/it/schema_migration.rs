@@ -74,41 +74,41 @@ fn design_3_schema_1_purchases_load_by_migration_with_their_facts_typed() {
 fn to_16_sep(dir: &Path) {
     let tables = Tables::embedded().unwrap();
     crate::common::edit(dir, |s| {
-    s.campaign.days[0].victor = Some(Side::German);
-    s.campaign.date = 16;
-    s.campaign.scenario = 2;
-    s.campaign.occasion = OccasionName::AfterScenario;
-    s.campaign.days.push(DayFacts {
-        date: 16,
-        ..Default::default()
-    });
-    for side in Side::BOTH {
-        let last = s.side(side).roster.current().unwrap().clone();
-        s.side_mut(side).roster.lines.push(RosterLine {
+        s.campaign.days[0].victor = Some(Side::German);
+        s.campaign.date = 16;
+        s.campaign.scenario = 2;
+        s.campaign.occasion = OccasionName::AfterScenario;
+        s.campaign.days.push(DayFacts {
             date: 16,
-            night: false,
-            scenario: Some(2),
-            hist_drm: tables.historical_drm.drm(side, 16, false).unwrap(),
-            cpp: Pool::opening(last.cpp.left + 10),
-            support_cpp: last.support_cpp.map(|p| Pool::opening(p.left)),
-            rgs: vec![],
-            fpp: 0,
-            fpp_spent: 0,
-            mine_fpp: 0,
-            fortifications: vec![],
-            elr: last.elr,
-            night_elr: None,
-            san: last.san,
-            recon: None,
-            recon_cpp: 0,
-            initiative: None,
-            booby_trap: last.booby_trap.clone(),
-            ssr_commissar_dr: false,
+            ..Default::default()
         });
-        s.campaign
-            .step
-            .set(side, Position::parse("12.621").unwrap());
-    }
+        for side in Side::BOTH {
+            let last = s.side(side).roster.current().unwrap().clone();
+            s.side_mut(side).roster.lines.push(RosterLine {
+                date: 16,
+                night: false,
+                scenario: Some(2),
+                hist_drm: tables.historical_drm.drm(side, 16, false).unwrap(),
+                cpp: Pool::opening(last.cpp.left + 10),
+                support_cpp: last.support_cpp.map(|p| Pool::opening(p.left)),
+                rgs: vec![],
+                fpp: 0,
+                fpp_spent: 0,
+                mine_fpp: 0,
+                fortifications: vec![],
+                elr: last.elr,
+                night_elr: None,
+                san: last.san,
+                recon: None,
+                recon_cpp: 0,
+                initiative: None,
+                booby_trap: last.booby_trap.clone(),
+                ssr_commissar_dr: false,
+            });
+            s.campaign
+                .step
+                .set(side, Position::parse("12.621").unwrap());
+        }
     });
 }
 

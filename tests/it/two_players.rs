@@ -3,7 +3,6 @@
 //! can never answer the next (issue 7, item 6).
 #![cfg(unix)]
 
-
 use std::process::Command;
 use std::time::{Duration, Instant};
 

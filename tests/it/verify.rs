@@ -1,5 +1,7 @@
-//! `votg verify`: the campaign re-derived from `votg new` and its journal
-//! agrees with every file, and a hand edit or an edited journal is named.
+//! `votg verify`: every step run again on its recorded answers and dice
+//! gives the facts recorded; a log changed outside votg is named (event,
+//! step, CG Day, what differs); a view edited by hand is named, and once
+//! recorded with `votg adjust` the campaign verifies, the adjustment shown.
 
 use crate::common::{Camp, EACH_CG_I_SCENARIO, copy_all, snapshot, votg};
 use std::path::{Path, PathBuf};
@@ -34,8 +36,82 @@ fn refused(d: &Path) -> String {
     String::from_utf8(out.get_output().stderr.clone()).unwrap()
 }
 
+fn verified(d: &Path) -> String {
+    let out = votg()
+        .args(["verify", d.to_str().unwrap()])
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// Changes the first event of log `name` that `pick` chooses with
+/// `change`, as someone editing the file outside votg would. A side's
+/// line changed, its public event's commitment is changed to match (a
+/// cheat that knows the format); returns the event's number.
+fn edit_log(
+    d: &Path,
+    name: &str,
+    pick: impl Fn(&serde_json::Value) -> bool,
+    change: impl Fn(&mut serde_json::Value),
+) -> u64 {
+    edit_log_dyn(d, name, &pick, &change)
+}
+
+fn edit_log_dyn(
+    d: &Path,
+    name: &str,
+    pick: &dyn Fn(&serde_json::Value) -> bool,
+    change: &dyn Fn(&mut serde_json::Value),
+) -> u64 {
+    let path = d.join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let i = lines
+        .iter()
+        .position(|l| pick(&serde_json::from_str(l).unwrap()))
+        .expect("a line to change");
+    let mut v: serde_json::Value = serde_json::from_str(&lines[i]).unwrap();
+    change(&mut v);
+    lines[i] = serde_json::to_string(&v).unwrap();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let Some(of) = v.get("for").and_then(|n| n.as_u64()) else {
+        return v["n"].as_u64().unwrap();
+    };
+    // The side's commitment in the public event, made to match.
+    use sha2::Digest;
+    let hash: String = sha2::Sha256::digest(lines[i].as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let side = name.split('/').next().unwrap().to_string();
+    edit_log_dyn(d, "log.jsonl", &|e| e["n"] == of, &|e| {
+        e["commit"][&side] = hash.clone().into()
+    });
+    of
+}
+
+/// Whether a logged row (of an event's `rows`) is the one.
+fn has_row(e: &serde_json::Value, f: impl Fn(&serde_json::Value) -> bool) -> bool {
+    e["rows"].as_array().is_some_and(|rows| rows.iter().any(f))
+}
+
+fn change_row(
+    e: &mut serde_json::Value,
+    pick: impl Fn(&serde_json::Value) -> bool,
+    field: &str,
+    to: serde_json::Value,
+) {
+    let row = e["rows"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|r| pick(r))
+        .unwrap();
+    row[field] = to;
+}
+
 #[test]
-fn the_samples_in_rosters_verify() {
+fn design_3_the_samples_in_rosters_verify() {
     for name in [
         "cg-i-new",
         "cg-i-walkthrough",
@@ -45,77 +121,150 @@ fn the_samples_in_rosters_verify() {
         let tmp = sample(name);
         let d = dir(&tmp);
         let before = snapshot(&d);
-        votg()
-            .args(["verify", d.to_str().unwrap()])
-            .assert()
-            .success()
-            .stdout(predicates::str::contains("verified"));
+        assert!(verified(&d).contains("verified"));
         assert_eq!(snapshot(&d), before, "verify only reads");
     }
 }
 
 #[test]
-fn a_one_figure_edit_to_a_purchase_record_is_caught() {
+fn design_3_a_hand_edit_of_a_view_is_named_adjusted_shown_in_the_log_and_verifies() {
     let tmp = sample("cg-i-walkthrough");
     let d = dir(&tmp);
-    // Row 1, the I5 Coy of the Initial OB: 1 LMG made 2. The loaders accept it.
+    let ds = d.to_str().unwrap();
+    // Row 1, the I5 Coy of the Initial OB: 1 LMG made 2.
     edit(
         &d.join("russian/purchases.csv"),
         "15/9,I5,NKVD Militia Coy,,,2,MD,7,,,1,",
         "15/9,I5,NKVD Militia Coy,,,2,MD,7,,,2,",
     );
-    votg()
-        .args(["purchases", d.to_str().unwrap(), "--side", "russian"])
-        .assert()
-        .success();
     let msg = refused(&d);
     assert!(msg.contains("russian/purchases.csv"), "{msg}");
-    assert!(msg.contains("`lmg` of row 1"), "{msg}");
-    assert!(msg.contains("CG Day 15/9"), "{msg}");
-    assert!(msg.contains("step 12.622"), "{msg}");
+    assert!(msg.contains("purchase-record row 1"), "{msg}");
+    assert!(msg.contains("votg adjust"), "{msg}");
+    // A command that changes the campaign refuses too, changing nothing.
+    let before = snapshot(&d);
+    votg()
+        .args(["buy", ds, "--side", "russian", "I5"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("russian/purchases.csv"));
+    assert_eq!(snapshot(&d), before);
+    // Recorded with a reason: an event of its own, which verify takes as
+    // recorded and names; the Russian's log shows why.
+    votg()
+        .args([
+            "adjust",
+            ds,
+            "--side",
+            "russian",
+            "--reason",
+            "a second LMG found under the counter tray",
+        ])
+        .assert()
+        .success();
+    let out = verified(&d);
+    assert!(out.contains("the Russian's hand adjustment"), "{out}");
+    let log = votg()
+        .args(["log", ds, "--side", "russian"])
+        .assert()
+        .success();
+    let log = String::from_utf8(log.get_output().stdout.clone()).unwrap();
+    assert!(log.contains("a second LMG found"), "{log}");
+    let public = votg().args(["log", ds]).assert().success();
+    let public = String::from_utf8(public.get_output().stdout.clone()).unwrap();
+    assert!(public.contains("adjusted his views by hand"), "{public}");
+    assert!(
+        !public.contains("LMG found"),
+        "the reason is the Russian's: {public}"
+    );
+    let s = crate::common::load(&d);
+    assert_eq!(s.russian.purchases[0].lmg, Some(2));
+    // And taken back like any step.
+    votg().args(["undo", ds]).assert().success();
+    assert_eq!(crate::common::load(&d).russian.purchases[0].lmg, Some(1));
 }
 
 #[test]
-fn an_edited_roster_figure_is_caught() {
+fn design_3_an_edited_journal_view_is_named_and_discarded() {
     let tmp = sample("cg-i-walkthrough");
     let d = dir(&tmp);
-    edit(&d.join("german/roster.toml"), "elr = 4", "elr = 3");
-    let msg = refused(&d);
-    assert!(msg.contains("german/roster.toml"), "{msg}");
-    assert!(msg.contains("`elr`"), "{msg}");
-}
-
-#[test]
-fn an_edited_journal_is_caught() {
-    let tmp = sample("cg-i-walkthrough");
-    let d = dir(&tmp);
-    // A better strength DR for the A1 StuG Pltn, its final result kept.
     edit(
-        &d.join("journal.csv"),
+        &d.join("german/journal.csv"),
         "A1 StuG B Pltn strength,\"4,1\",5,",
         "A1 StuG B Pltn strength,\"3,1\",4,",
     );
     let msg = refused(&d);
-    assert!(msg.contains("journal.csv"), "{msg}");
-    assert!(msg.contains("`dice`"), "{msg}");
+    assert!(msg.contains("german/journal.csv"), "{msg}");
+    votg()
+        .args([
+            "adjust",
+            d.to_str().unwrap(),
+            "--side",
+            "german",
+            "--reason",
+            "x",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("--discard"));
+    votg()
+        .args([
+            "adjust",
+            d.to_str().unwrap(),
+            "--side",
+            "german",
+            "--discard",
+        ])
+        .assert()
+        .success();
+    verified(&d);
 }
 
 #[test]
-fn an_edited_answer_is_caught() {
-    let tmp = sample("cg-i-walkthrough");
-    let d = dir(&tmp);
-    // The recorded Recon answer no longer matches what the roster says.
-    edit(
-        &d.join("journal.csv"),
-        "german.recon,1,\n",
-        "german.recon,2,\n",
+fn design_3_a_die_changed_in_a_sides_log_is_caught() {
+    let c = Camp::new("I");
+    let a = c.file(
+        "a.toml",
+        "[german]\nbuy = [\"I2\"]\nfortify = []\nrecon = 1\n[russian]\nbuy = []\nfortify = []\nrecon = 0\n",
     );
-    let msg = refused(&d);
-    assert!(msg.contains("differs"), "{msg}");
+    votg()
+        .args(["refit", c.path(), "--answers", &a])
+        .assert()
+        .success();
+    verified(&c.dir);
+    // Edited alone, the line no longer matches its commitment: refused on
+    // reading, naming the file and line.
+    let plain = c.copy();
+    let strength =
+        |r: &serde_json::Value| r["what"].as_str().is_some_and(|w| w.contains("strength"));
+    let path = plain.dir.join("german/log.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let at = text.find("\"dice\":\"").unwrap() + 8;
+    let mut bytes = text.into_bytes();
+    bytes[at] = if bytes[at] == b'1' { b'2' } else { b'1' };
+    std::fs::write(&path, bytes).unwrap();
+    let msg = refused(&plain.dir);
+    assert!(
+        msg.contains("german/log.jsonl") && msg.contains("line"),
+        "{msg}"
+    );
+    assert!(msg.contains("committed"), "{msg}");
+    // Edited with its commitment made to match: verify finds the dice are
+    // not what the German's key gives.
+    let n = edit_log(
+        &c.dir,
+        "german/log.jsonl",
+        |e| has_row(e, strength),
+        |e| change_row(e, strength, "dice", "1,1".into()),
+    );
+    let msg = refused(&c.dir);
+    assert!(msg.contains(&format!("event {n}")), "{msg}");
+    assert!(msg.contains("German 12.622"), "{msg}");
+    assert!(msg.contains("dice `1,1` recorded"), "{msg}");
 }
 
 #[test]
-fn a_campaign_played_with_a_dice_file_verifies_from_its_recorded_dice() {
+fn design_3_a_campaign_played_with_a_dice_file_verifies_from_its_recorded_dice() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path().join("c");
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -131,31 +280,37 @@ fn a_campaign_played_with_a_dice_file_verifies_from_its_recorded_dice() {
         .arg(data.join("cg-ii-initial.dice"))
         .assert()
         .success();
-    votg().args(["verify", ds]).assert().success();
-    // A changed die of the file's: the rest of the row no longer follows.
-    let path = d.join("journal.csv");
-    let mut r = csv::Reader::from_path(&path).unwrap();
-    let header = r.headers().unwrap().clone();
-    let mut rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
-    let roll = rows
-        .iter_mut()
-        .find(|rec| &rec[14] == "platoon-strength")
-        .expect("a platoon strength roll");
-    let first = if roll[7].starts_with('1') { "2" } else { "1" };
-    let dice = format!("{first}{}", &roll[7][1..]);
-    *roll = roll
-        .iter()
-        .enumerate()
-        .map(|(i, f)| if i == 7 { dice.as_str() } else { f })
-        .collect();
-    let mut w = csv::Writer::from_path(&path).unwrap();
-    w.write_record(&header).unwrap();
-    for rec in &rows {
-        w.write_record(rec).unwrap();
-    }
-    w.flush().unwrap();
+    verified(&d);
+    // A changed die of the file's: the result recorded no longer follows.
+    let platoon = |r: &serde_json::Value| r["table"] == "platoon-strength";
+    let side = ["german", "russian"]
+        .into_iter()
+        .find(|s| {
+            std::fs::read_to_string(d.join(s).join("log.jsonl"))
+                .unwrap()
+                .contains("platoon-strength")
+        })
+        .unwrap();
+    edit_log(
+        &d,
+        &format!("{side}/log.jsonl"),
+        |e| has_row(e, platoon),
+        |e| {
+            let pick = |r: &serde_json::Value| r["table"] == "platoon-strength";
+            let row = e["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| pick(r))
+                .unwrap()
+                .clone();
+            let dice = row["dice"].as_str().unwrap();
+            let first = if dice.starts_with('1') { "2" } else { "1" };
+            change_row(e, pick, "dice", format!("{first}{}", &dice[1..]).into());
+        },
+    );
     let msg = refused(&d);
-    assert!(msg.contains("journal.csv"), "{msg}");
+    assert!(msg.contains("re-derives differently"), "{msg}");
 }
 
 /// A whole CG I played unattended from `votg new` to its end.
@@ -178,77 +333,38 @@ fn whole_cg_i() -> Camp {
     c
 }
 
-/// Rewrites one field of the first journal row `pick` chooses with
-/// `to`; returns the row as it was.
-fn edit_journal(
-    d: &Path,
-    pick: impl Fn(&csv::StringRecord) -> bool,
-    field: usize,
-    to: impl Fn(&str) -> String,
-) -> csv::StringRecord {
-    let path = d.join("journal.csv");
-    let mut r = csv::Reader::from_path(&path).unwrap();
-    let header = r.headers().unwrap().clone();
-    let mut rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
-    let row = rows
-        .iter_mut()
-        .find(|rec| pick(rec))
-        .expect("a row to edit");
-    let before = row.clone();
-    let new = to(&before[field]);
-    *row = before
-        .iter()
-        .enumerate()
-        .map(|(i, f)| if i == field { new.as_str() } else { f })
-        .collect();
-    let mut w = csv::Writer::from_path(&path).unwrap();
-    w.write_record(&header).unwrap();
-    for rec in &rows {
-        w.write_record(rec).unwrap();
-    }
-    w.flush().unwrap();
-    before
-}
-
 #[test]
 fn issue_10_a_whole_cg_i_played_to_its_end_verifies_and_a_later_edit_is_placed() {
     let c = whole_cg_i();
     let before = snapshot(&c.dir);
-    votg()
-        .args(["verify", c.path()])
-        .assert()
-        .success()
-        .stdout(predicates::str::contains("verified"));
+    assert!(verified(&c.dir).contains("verified"));
     assert_eq!(snapshot(&c.dir), before, "verify only reads");
-
-    // A die of a roll on a later CG Day (the German ELR roll of 19 Sep):
-    // named with that CG Day and step.
-    let days = c.copy();
-    let elr = |r: &csv::StringRecord| {
-        &r[2] == "19/9" && &r[4] == "german" && &r[13] == "roll" && &r[14] == "elr-loss-gain"
+    // The German ELR roll of 19 Sep (a public step) made another: named
+    // with its event, step and CG Day.
+    let elr = |r: &serde_json::Value| {
+        r["table"] == "elr-loss-gain" && r["cg_day"] == "19/9" && r["side"] == "german"
     };
-    edit_journal(&days.dir, elr, 7, |dice| {
-        let other = if dice.starts_with('1') { "2" } else { "1" };
-        format!("{other}{}", &dice[1..])
-    });
-    let msg = refused(&days.dir);
-    assert!(msg.contains("journal.csv"), "{msg}");
-    assert!(msg.contains("CG Day 19/9"), "{msg}");
-    assert!(msg.contains("step 12.619"), "{msg}");
-
-    // One figure of a later CG Day's roster line (20 Sep's ELR).
-    let roster = c.copy();
-    let path = roster.dir.join("german/roster.toml");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let at = text.find("date = 20").expect("a line for 20 Sep");
-    let (head, tail) = text.split_at(at);
-    let elr_now = tail.split("elr = ").nth(1).unwrap().chars().next().unwrap();
-    let other = if elr_now == '3' { "elr = 2" } else { "elr = 3" };
-    let tail = tail.replacen(&format!("elr = {elr_now}"), other, 1);
-    std::fs::write(&path, format!("{head}{tail}")).unwrap();
-    let msg = refused(&roster.dir);
-    assert!(msg.contains("german/roster.toml"), "{msg}");
-    assert!(msg.contains("`elr`"), "{msg}");
+    let n = edit_log(
+        &c.dir,
+        "log.jsonl",
+        |e| has_row(e, elr),
+        |e| {
+            let row = e["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| elr(r))
+                .unwrap()
+                .clone();
+            let dice = row["dice"].as_str().unwrap();
+            let other = if dice.starts_with('1') { "2" } else { "1" };
+            change_row(e, elr, "dice", format!("{other}{}", &dice[1..]).into());
+        },
+    );
+    let msg = refused(&c.dir);
+    assert!(msg.contains(&format!("event {n}")), "{msg}");
+    assert!(msg.contains("German 12.619"), "{msg}");
+    assert!(msg.contains("CG Day 19 Sep"), "{msg}");
 }
 
 #[test]
@@ -257,16 +373,20 @@ fn issue_10_an_answer_edited_on_a_later_cg_day_is_caught() {
     let d = dir(&tmp);
     // The German's count for the ELR roll of 17 Sep (the default taken)
     // made a different answer.
-    let row = edit_journal(
+    let count =
+        |r: &serde_json::Value| r["cg_day"] == "17/9" && r["answer_id"] == "german.elr_count_from";
+    edit_log(
         &d,
-        |r| &r[2] == "17/9" && &r[17] == "german.elr_count_from",
-        18,
-        |_| "\"start\"".into(),
+        "log.jsonl",
+        |e| has_row(e, count),
+        |e| {
+            change_row(e, count, "answer", "\"start\"".into());
+            change_row(e, count, "defaulted", false.into());
+        },
     );
-    assert_eq!(&row[18], "\"idle-day\"");
     let msg = refused(&d);
-    assert!(msg.contains("CG Day 17/9"), "{msg}");
-    assert!(msg.contains("step 12.619"), "{msg}");
+    assert!(msg.contains("CG Day 17 Sep"), "{msg}");
+    assert!(msg.contains("12.619"), "{msg}");
 }
 
 #[test]
@@ -285,56 +405,44 @@ fn issue_10_purchases_by_votg_buy_then_refit_verify_and_an_edit_is_caught() {
         .args(["refit", c.path(), "--answers", &a])
         .assert()
         .success();
-    votg().args(["verify", c.path()]).assert().success();
-    // The first purchase answer says I5 only: the A3 Pltn no longer follows.
-    edit_journal(
+    verified(&c.dir);
+    // The purchase answer made I5 only (its commitment made to match): the
+    // A3 Pltn no longer follows.
+    let buy = |r: &serde_json::Value| r["answer_id"] == "russian.buy";
+    edit_log(
         &c.dir,
-        |r| &r[17] == "russian.buy",
-        18,
-        |_| "[\"I5\"]".into(),
+        "russian/log.jsonl",
+        |e| has_row(e, buy),
+        |e| change_row(e, buy, "answer", "[\"I5\"]".into()),
     );
     let msg = refused(&c.dir);
-    assert!(msg.contains("differs"), "{msg}");
-    assert!(msg.contains("step 12.621"), "{msg}");
+    assert!(msg.contains("re-derives differently"), "{msg}");
+    assert!(msg.contains("12.621"), "{msg}");
 }
 
 #[test]
-fn issue_10_a_journal_from_before_the_scenario_record_row_still_verifies() {
-    // cg-i-partway without its `scenario.record` rows, as votg wrote it
-    // before them: each record is read back from the rows it wrote.
-    let tmp = sample("cg-i-partway");
-    let d = dir(&tmp);
-    let path = d.join("journal.csv");
-    let mut r = csv::Reader::from_path(&path).unwrap();
-    let header = r.headers().unwrap().clone();
-    let rows: Vec<csv::StringRecord> = r
-        .records()
-        .map(Result::unwrap)
-        .filter(|rec| &rec[17] != "scenario.record")
-        .collect();
-    let mut w = csv::Writer::from_path(&path).unwrap();
-    w.write_record(&header).unwrap();
-    for (i, rec) in rows.iter().enumerate() {
-        let seq = (i + 1).to_string();
-        let rec: csv::StringRecord = rec
-            .iter()
-            .enumerate()
-            .map(|(n, f)| if n == 0 { seq.as_str() } else { f })
-            .collect();
-        w.write_record(&rec).unwrap();
-    }
-    w.flush().unwrap();
-    votg()
-        .args(["verify", d.to_str().unwrap()])
-        .assert()
-        .success()
-        .stdout(predicates::str::contains("verified"));
-    // And a changed victor in such a record is still caught.
-    edit(
-        &path,
-        "victor german; CVP German 8",
-        "victor russian; CVP German 8",
+fn design_3_an_imported_campaign_verifies_what_came_after_its_import() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("c");
+    copy_all(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schema-2-cg-i-partway"),
+        &d,
     );
-    let msg = refused(&d);
-    assert!(msg.contains("differs"), "{msg}");
+    let ds = d.to_str().unwrap();
+    // Read in memory, verified as imported; nothing written.
+    let before = snapshot(&d);
+    assert!(verified(&d).contains("0 step(s)"));
+    assert_eq!(snapshot(&d), before);
+    let a = tmp.path().join("a.toml");
+    std::fs::write(&a, EACH_CG_I_SCENARIO).unwrap();
+    votg()
+        .args(["refit", ds, "--answers", a.to_str().unwrap()])
+        .assert()
+        .success();
+    let out = verified(&d);
+    assert!(
+        out.contains("event 1"),
+        "the import taken as recorded: {out}"
+    );
+    assert!(!out.contains(" 0 step(s)"), "{out}");
 }

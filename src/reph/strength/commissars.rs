@@ -301,7 +301,7 @@ fn apply(s: &mut Session, side: Side, plan: Vec<(usize, String)>) {
         if let Some(c) = counter {
             c.unit = commissar.into();
             c.kind = UnitKind::Commissar;
-            c.note = format!("exchanged for the {leader} (12.6226, READINGS.md C18)").into();
+            c.note = format!("exchanged for the {leader} (12.6226, READINGS.md C18)");
         }
         let row = &mut std::sync::Arc::make_mut(&mut files.purchases)[row_index];
         row.leaders =
