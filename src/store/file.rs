@@ -64,18 +64,46 @@ pub fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, Error> {
     Ok(Some(bytes))
 }
 
+/// The suffix of the temporary file a write goes through (`.force.toml` +
+/// this): one name per file, so a write interrupted by a crash leaves at
+/// most one, which the next write of that file (or writer) removes.
+pub const TMP_SUFFIX: &str = ".votg-tmp";
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same
 /// folder, synced, renamed over the old one. A full disk leaves the old file
 /// as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     use std::io::Write;
-    let dir = path.parent().unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let _ = std::fs::remove_file(dir.join(format!(".{name}{TMP_SUFFIX}")));
     let mut tmp = tempfile::Builder::new()
-        .prefix(".votg-")
+        .prefix(&format!(".{name}"))
+        .suffix(TMP_SUFFIX)
+        .rand_bytes(0)
         .tempfile_in(dir)
         .map_err(io(path))?;
     tmp.write_all(bytes).map_err(io(path))?;
     tmp.as_file().sync_data().map_err(io(path))?;
     tmp.persist(path).map_err(|e| io(path)(e.error))?;
     Ok(())
+}
+
+/// Removes the temporary files interrupted writes left in `dir` (not in its
+/// subfolders).
+pub fn remove_leftovers(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') && name.ends_with(TMP_SUFFIX) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }

@@ -234,6 +234,14 @@ impl Appender {
         Ok(())
     }
 
+    /// Whether every log this writer read still ends where it read it.
+    pub fn check_all(&self) -> Result<(), Error> {
+        for name in self.ends.keys() {
+            self.check(name)?;
+        }
+        Ok(())
+    }
+
     /// Appends `lines` (each one JSON object) to log `name`, synced.
     pub fn append(&mut self, name: &str, lines: &[String]) -> Result<(), Error> {
         if lines.is_empty() {

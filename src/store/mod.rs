@@ -246,6 +246,9 @@ impl Writer {
             });
         }
         let lock = lock(dir)?;
+        for d in [dir.to_path_buf(), dir.join("german"), dir.join("russian")] {
+            file::remove_leftovers(&d);
+        }
         let mut appender = Appender::new(dir);
         let mut said = Vec::new();
         let mut opened;
@@ -323,6 +326,9 @@ impl Writer {
         parts: [SidePart; 2],
         always: Option<Side>,
     ) -> Result<u64, Error> {
+        // Every log first: a writer that lost its lock to a second one
+        // (the lock file deleted) writes nothing at all.
+        self.appender.check_all()?;
         let n = self.opened.events_len() + 1;
         let mut commit = Commitments::new();
         let mut lines = Vec::new();

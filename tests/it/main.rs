@@ -31,6 +31,7 @@ mod runner;
 mod samples;
 mod schema_migration;
 mod sheets;
+mod store;
 mod two_players;
 mod verify;
 mod whole_cg;
