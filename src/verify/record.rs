@@ -87,6 +87,15 @@ fn rebuilt(rows: &[JournalRow]) -> String {
                 }
             }
             scenario.insert("cvp".into(), toml::Value::Table(t));
+        } else if let Some((side, n)) = part.strip_prefix("SAN ").and_then(|v| v.split_once(' '))
+            && let Ok(n) = n.parse::<i64>()
+        {
+            let san = scenario
+                .entry("san")
+                .or_insert_with(|| toml::Value::Table(Default::default()));
+            if let Some(t) = san.as_table_mut() {
+                t.insert(side.to_ascii_lowercase(), n.into());
+            }
         } else if let Some((key, items)) = part.split_once(" = ")
             && let Some((side, rest)) = key.split_once(".outcome.")
         {
