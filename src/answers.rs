@@ -26,6 +26,7 @@ use crate::tables::{Tables, line_column};
 mod questions;
 mod replay;
 mod scenario;
+pub use scenario::MAX_SAN;
 
 pub use questions::{Kind, QUESTIONS, Question, question};
 pub use replay::{Queue, RECORD_ID};

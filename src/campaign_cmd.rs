@@ -131,11 +131,21 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
         out.push_str(&format!("{}\n", test_campaign_warning(n)));
     }
     out.push_str(&if c.result.is_some() {
-        format!(
-            "Its last scenario, {}, was played on {}.\n",
-            c.scenario,
-            c.cg_day().long()
-        )
+        // C23: Idle Days may follow the last scenario; it is named by the
+        // CG Day it was played on, not by the CG's last CG Day.
+        match c
+            .days
+            .iter()
+            .rev()
+            .find(|d| crate::reph::cg_days::played(d))
+        {
+            Some(d) => format!(
+                "Its last scenario, {}, was played on {}.\n",
+                d.scenario.unwrap_or(c.scenario),
+                d.cg_day().long()
+            ),
+            None => "No scenario was played.\n".to_string(),
+        }
     } else {
         format!(
             "Preparing scenario {} on {}{}\n",

@@ -238,16 +238,19 @@ fn roster_days(state: &CampaignState, side: Side) -> Result<(), Error> {
 }
 
 /// 12.6218: the purchase record's bought rows are the RGs of the roster
-/// lines, CG Day by CG Day, in order (given RGs have no roster entry).
+/// lines, CG Day by CG Day, in order (given RGs have no roster entry). By
+/// date: an RG is bought before the Russian may declare the scenario a Night
+/// one (12.6254), which then makes its roster line the Night's.
 fn purchases_match_roster(state: &CampaignState, side: Side) -> Result<(), Error> {
     let files = state.side(side);
     let mut record: BTreeMap<CgDay, Vec<&str>> = BTreeMap::new();
     for row in files.purchases.iter().filter(|r| !r.is_given()) {
-        record.entry(row.cg_day).or_default().push(&row.rg_id);
+        let date = CgDay::new(row.cg_day.date, false);
+        record.entry(date).or_default().push(&row.rg_id);
     }
     let mut roster: BTreeMap<CgDay, Vec<&str>> = BTreeMap::new();
     for l in &files.roster.lines {
-        let rgs = roster.entry(CgDay::new(l.date, l.night)).or_default();
+        let rgs = roster.entry(CgDay::new(l.date, false)).or_default();
         rgs.extend(l.rgs.iter().map(|b| b.rg.as_str()));
     }
     roster.retain(|_, v| !v.is_empty());
@@ -301,19 +304,22 @@ fn force_matches_purchases(state: &CampaignState, side: Side) -> Result<(), Erro
 ///
 /// A purchase's journal row names the RG Purchase Record row it wrote
 /// (`concerns` = `row:N`); the RG compared is that record row's, a typed
-/// fact, never the row's rendered `what` text.
+/// fact, never the row's rendered `what` text. By date, as
+/// [`purchases_match_roster`]: a Night declared after the purchases (12.6254)
+/// makes the line the Night's, not the rows journalled before it.
 fn journal_matches_roster(state: &CampaignState, side: Side) -> Result<(), Error> {
     let files = state.side(side);
     let mut journal: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for r in &state.journal {
         if r.step == "12.621" && r.side == side.id() && r.kind == crate::journal::Kind::Decision {
             let rg = journal_purchase_rg(r, files, side)?;
-            journal.entry(r.cg_day.to_string()).or_default().push(rg);
+            let date = r.cg_day.trim_end_matches(" N").to_string();
+            journal.entry(date).or_default().push(rg);
         }
     }
     let mut roster: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for l in &state.side(side).roster.lines {
-        let day = CgDay::new(l.date, l.night).to_string();
+        let day = CgDay::new(l.date, false).to_string();
         let bought = roster.entry(day).or_default();
         bought.extend(l.rgs.iter().map(|b| b.rg.as_str()));
     }

@@ -6,9 +6,12 @@ use crate::drm::Drm;
 
 /// The journal's DRM text, DESIGN §3's form: `-1 Russian (12.6073); +2
 /// Encircled (12.6073)`. Each DRM is its signed value, a space, its reason,
-/// and ` (rule)` when it has a rule; DRMs are separated by `; `. In a reason
-/// or rule, `\`, `;`, `(` and `)` are written `\\`, `\;`, `\(`, `\)`, so
-/// [`parse_drms`] reads back exactly what was written.
+/// and ` (rule)` when it has a rule; DRMs are separated by `; `. A reason or
+/// rule is written as it is, brackets included (`1 scenario(s) won
+/// (READINGS.md C27)`), so the journal reads as the rules print; only what
+/// [`parse_drms`] could not tell apart gets a `\` before it: every `\` and
+/// `;`, and the brackets of a reason or rule whose brackets do not pair, or
+/// of a reason that ends in `)` with no rule after it.
 pub fn drms_text(drms: &[Drm]) -> String {
     use std::fmt::Write;
     // Written into one string: every roll of a RePh (and of a replay)
@@ -19,19 +22,34 @@ pub fn drms_text(drms: &[Drm]) -> String {
             out.push_str("; ");
         }
         let _ = write!(out, "{:+} ", d.value);
-        escape_into(&mut out, &d.reason);
+        let bare_reason = paired(&d.reason) && !(d.rule.is_empty() && d.reason.ends_with(')'));
+        escape_into(&mut out, &d.reason, !bare_reason);
         if !d.rule.is_empty() {
             out.push_str(" (");
-            escape_into(&mut out, &d.rule);
+            escape_into(&mut out, &d.rule, !paired(&d.rule));
             out.push(')');
         }
     }
     out
 }
 
-fn escape_into(out: &mut String, text: &str) {
+/// The brackets of `text` pair up: each `)` closes an earlier `(`.
+fn paired(text: &str) -> bool {
+    let mut depth = 0usize;
     for c in text.chars() {
-        if matches!(c, '\\' | ';' | '(' | ')') {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return false,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+fn escape_into(out: &mut String, text: &str, brackets: bool) {
+    for c in text.chars() {
+        if matches!(c, '\\' | ';') || (brackets && matches!(c, '(' | ')')) {
             out.push('\\');
         }
         out.push(c);
@@ -70,13 +88,53 @@ fn tokens(text: &str) -> Result<Vec<Tok>, String> {
     Ok(out)
 }
 
+/// A reason or rule: its brackets written as they are must pair up (escaped
+/// ones are plain characters).
 fn text_of(toks: &[Tok]) -> Result<String, String> {
-    toks.iter()
-        .map(|t| match t {
-            Tok::Lit(c) => Ok(*c),
-            _ => Err("a bracket or `;` inside a reason or rule must be escaped with `\\`".into()),
-        })
-        .collect()
+    let mut depth = 0usize;
+    let mut out = String::new();
+    for t in toks {
+        out.push(match t {
+            Tok::Lit(c) => *c,
+            Tok::Open => {
+                depth += 1;
+                '('
+            }
+            Tok::Close if depth > 0 => {
+                depth -= 1;
+                ')'
+            }
+            Tok::Close | Tok::Semi => {
+                return Err("a `;` or an unpaired bracket inside a reason or rule must be escaped with `\\`".into());
+            }
+        });
+    }
+    if depth > 0 {
+        return Err("an unpaired bracket inside a reason or rule must be escaped with `\\`".into());
+    }
+    Ok(out)
+}
+
+/// Where the ` (rule)` that ends `rest` opens: the `(` paired with its last
+/// `)`, if `rest` ends with one.
+fn rule_open(rest: &[Tok]) -> Result<Option<usize>, String> {
+    if rest.last() != Some(&Tok::Close) {
+        return Ok(None);
+    }
+    let mut depth = 0usize;
+    for (i, t) in rest.iter().enumerate().rev() {
+        match t {
+            Tok::Close => depth += 1,
+            Tok::Open => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(Some(i));
+                }
+            }
+            _ => {}
+        }
+    }
+    Err("a DRM's rule is written ` (rule)` at its end".into())
 }
 
 /// Reads the text [`drms_text`] writes.
@@ -119,10 +177,10 @@ fn parse_one(toks: &[Tok]) -> Result<Drm, String> {
         .parse()
         .map_err(|_| format!("`{value_text}` is not a signed DRM value such as +1"))?;
     let rest = &toks[space + 1..];
-    let (reason, rule) = match rest.iter().position(|t| *t == Tok::Open) {
+    let (reason, rule) = match rule_open(rest)? {
         None => (text_of(rest)?, String::new()),
         Some(open) => {
-            if open == 0 || rest[open - 1] != Tok::Lit(' ') || rest.last() != Some(&Tok::Close) {
+            if open == 0 || rest[open - 1] != Tok::Lit(' ') {
                 return Err("a DRM's rule is written ` (rule)` at its end".into());
             }
             (
@@ -156,18 +214,37 @@ mod tests {
     }
 
     #[test]
-    fn brackets_and_semicolons_in_a_reason_are_escaped() {
+    fn brackets_that_pair_are_written_as_they_are_the_rest_escaped() {
         let drms = vec![
             Drm::new(1, "Stealthy (Majority Squad Type)", "12.624"),
+            Drm::new(-3, "1 CG scenario(s) won (READINGS.md C27)", "12.6123"),
             Drm::new(0, "a; b \\ c", ""),
             Drm::new(3, "", "SSR I-4, II-4"),
+            Drm::new(1, "ends (in brackets)", ""),
+            Drm::new(2, "unpaired ) here", "r (x"),
         ];
         let text = drms_text(&drms);
         assert_eq!(
             text,
-            "+1 Stealthy \\(Majority Squad Type\\) (12.624); +0 a\\; b \\\\ c; +3  (SSR I-4, II-4)"
+            "+1 Stealthy (Majority Squad Type) (12.624); \
+             -3 1 CG scenario(s) won (READINGS.md C27) (12.6123); \
+             +0 a\\; b \\\\ c; +3  (SSR I-4, II-4); \
+             +1 ends \\(in brackets\\); \
+             +2 unpaired \\) here (r \\(x)"
         );
         assert_eq!(parse_drms(&text).unwrap(), drms);
+    }
+
+    #[test]
+    fn journals_written_with_every_bracket_escaped_still_read() {
+        let old = "+1 Stealthy \\(Majority Squad Type\\) (12.624); -3 1 CG scenario\\(s\\) won \\(READINGS.md C27\\) (12.6123)";
+        assert_eq!(
+            parse_drms(old).unwrap(),
+            vec![
+                Drm::new(1, "Stealthy (Majority Squad Type)", "12.624"),
+                Drm::new(-3, "1 CG scenario(s) won (READINGS.md C27)", "12.6123"),
+            ]
+        );
     }
 
     #[test]
@@ -178,8 +255,9 @@ mod tests {
             "+1",
             "+1 a;b",
             "+1 a (b",
-            "+1 a (b) c",
             "+1 a)",
+            "+1 a) (b)",
+            "+1 a (b)) (c)",
             "+1 a \\q",
             "+1 a\\",
         ] {

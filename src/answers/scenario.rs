@@ -43,7 +43,39 @@ impl Answers {
                 .ok_or_else(|| self.scenario_wrong("counterattack", "true or false (12.613)"))?;
         }
         self.blazes()?;
+        self.san()?;
         Ok(())
+    }
+
+    /// `san = { german = 0 }`: a side's SAN at scenario end, lowered (or
+    /// raised) in play (A14); a side not given keeps its roster line's SAN.
+    /// Where a SAN of 0 is recorded: 12.6142 raises it to 2 at the next New
+    /// CG Day.
+    pub fn san(&self) -> Result<crate::campaign::BySide<Option<u32>>, Error> {
+        let mut out = crate::campaign::BySide::<Option<u32>>::default();
+        let Some(v) = self.scenario().and_then(|t| t.get("san")) else {
+            return Ok(out);
+        };
+        let t = v.as_table().ok_or_else(|| {
+            self.scenario_wrong(
+                "san",
+                "each side's SAN at scenario end, e.g. san = { german = 0 } (A14, 12.6142)",
+            )
+        })?;
+        for (k, n) in t {
+            let side: Side = k.parse().map_err(|_| {
+                self.scenario_wrong(&format!("san.{k}"), "one of san.german, san.russian")
+            })?;
+            let n = n
+                .as_integer()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| *n <= MAX_SAN)
+                .ok_or_else(|| {
+                    self.scenario_wrong(&format!("san.{k}"), "a whole number from 0 to 12 (A14)")
+                })?;
+            *out.of_mut(side) = Some(n);
+        }
+        Ok(out)
     }
 
     pub fn victor(&self) -> Result<Side, Error> {
@@ -180,4 +212,8 @@ impl Answers {
     }
 }
 
-const SCENARIO_KEYS: &[&str] = &["victor", "cvp", "counterattack", "blazes"];
+const SCENARIO_KEYS: &[&str] = &["victor", "cvp", "counterattack", "blazes", "san"];
+
+/// The highest SAN a side may record: a Sniper attack needs a DR at most
+/// the SAN, so more than 12 means nothing (A14.1).
+pub const MAX_SAN: u32 = 12;

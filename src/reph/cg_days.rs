@@ -20,31 +20,64 @@ pub fn before_today(c: &Campaign) -> &[DayFacts] {
     }
 }
 
-/// The entries of the previous CG Day (C27): the last recorded day before
-/// the one being prepared, with a second scenario played on that same CG
-/// Day (a Counterattack, 12.6253) counted with it.
+/// The scenario (or Idle Day) this RePh follows: the last CG Day entry
+/// recorded before the one being prepared. Before a Counterattack it is the
+/// German Assault; after it, the Counterattack (12.6253, C43-C45).
+pub fn last_before(c: &Campaign) -> Option<&DayFacts> {
+    before_today(c).last()
+}
+
+/// The entries of the previous CG Day (C27): the last recorded CG Day before
+/// the one being prepared, both of its scenarios when a Russian Counterattack
+/// made a second one, by day or by Night (12.6253, 12.6254, C45).
 pub fn previous_day(c: &Campaign) -> Vec<&DayFacts> {
     let before = before_today(c);
     let Some(last) = before.last() else {
         return vec![];
     };
-    before
-        .iter()
-        .filter(|d| d.date == last.date && d.night == last.night)
-        .collect()
+    before.iter().filter(|d| d.date == last.date).collect()
 }
 
-/// The side's Initiative chit on the previous CG Day (C27; for the Initial
-/// Scenario, those of C15 recorded by `votg new`): Attack if it chose Attack
-/// for any scenario of that day.
+/// The side's Initiative chit in `d`.
+fn chose_attack(d: &DayFacts, side: Side) -> bool {
+    let chit = match side {
+        Side::German => d.german_chit,
+        Side::Russian => d.russian_chit,
+    };
+    chit == Some(Chit::Attack)
+}
+
+/// 12.619's "selected the Attack chit on the previous CG Day" (C27; for the
+/// Initial Scenario, those of C15 recorded by `votg new`): Attack for either
+/// scenario of a day with a Counterattack (C45).
 pub fn attacked_previous_day(c: &Campaign, side: Side) -> bool {
-    previous_day(c).iter().any(|d| {
-        let chit = match side {
-            Side::German => d.german_chit,
-            Side::Russian => d.russian_chit,
-        };
-        chit == Some(Chit::Attack)
-    })
+    previous_day(c).iter().any(|d| chose_attack(d, side))
+}
+
+/// 12.618's Attack-chit DRM (C27, C45): the side's chit for the scenario
+/// (or Idle Day) this RePh follows, so each chit counts once on a day with
+/// a Counterattack: before it, the German Assault's; after it, the
+/// Counterattack's (the German Idle, the Russian Attack).
+pub fn attacked_last(c: &Campaign, side: Side) -> bool {
+    last_before(c).is_some_and(|d| chose_attack(d, side))
+}
+
+/// 12.6181, C43: the German receives Support CPP in the first 12.618 after
+/// a scenario in which he chose Attack (the Initial Scenario too, C15):
+/// never after an Idle Day, nor after a Counterattack (he is Idle in it).
+pub fn support_cpp_earned(c: &Campaign) -> bool {
+    last_before(c).is_some_and(|d| played(d) && chose_attack(d, Side::German))
+}
+
+/// The RePh follows a Russian Counterattack: the last scenario is the second
+/// one played on its CG Day (12.6253). Only the 12.618 immediately after it
+/// halves the Russian's CPP: after an Idle Day it is no longer the last.
+pub fn after_counterattack(c: &Campaign) -> bool {
+    let before = before_today(c);
+    let Some((last, earlier)) = before.split_last() else {
+        return false;
+    };
+    played(last) && earlier.iter().any(|d| played(d) && d.date == last.date)
 }
 
 /// Scenarios the side won on the previous CG Day (12.619).

@@ -32,12 +32,14 @@ pub fn coy_class(side: Side, rg: &str) -> Option<&'static str> {
     }
 }
 
-/// The previous CG Day's purchases (12.621, not Initial OB gifts, C27).
+/// The previous CG Day's purchases (12.621, not Initial OB gifts, C27):
+/// every line of that date, so on a day with a Counterattack, by day or by
+/// Night, the RGs of both RePhs that bought for it (C45).
 pub fn bought_previous_day(s: &Session, side: Side) -> Bought {
     let mut b = Bought::default();
     let Some(prev) = cg_days::previous_day(&s.state.campaign)
         .first()
-        .map(|d| (d.date, d.night))
+        .map(|d| d.date)
     else {
         return b;
     };
@@ -46,7 +48,7 @@ pub fn bought_previous_day(s: &Session, side: Side) -> Bought {
         Side::Russian => &s.tables.russian_rg,
     };
     let lines = &s.state.side(side).roster.lines;
-    for line in lines.iter().filter(|l| (l.date, l.night) == prev) {
+    for line in lines.iter().filter(|l| l.date == prev) {
         for rg in &line.rgs {
             let Some(def) = chart.rg(&rg.rg) else {
                 continue;
@@ -66,7 +68,8 @@ pub fn bought_previous_day(s: &Session, side: Side) -> Bought {
     b
 }
 
-/// Every DRM of 12.619 for `side` (C27-C29). `from_idle_day`: count the
+/// Every DRM of 12.619 for `side` (C27-C29; a day with a Counterattack
+/// counts both its scenarios, C45). `from_idle_day`: count the
 /// completed scenarios since the last Idle Day instead of since the start
 /// of the CG (C29: by default, whichever is smaller).
 pub fn elr_drms(s: &Session, side: Side, bought: Bought, from_idle_day: Option<bool>) -> Vec<Drm> {

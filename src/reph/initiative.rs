@@ -23,12 +23,20 @@ pub fn parse_chit(s: &str) -> Option<Chit> {
 }
 
 /// 12.6254: the Russian declares a Russian Assault (or Counterattack) a
-/// Night scenario.
+/// Night scenario: the CG Day's facts and both sides' roster lines of the
+/// scenario are the Night's, with the Night's Historical DRM (12.6182).
 pub fn declare_night(s: &mut Session) {
     if let Some(d) = s.state.campaign.today_mut() {
         d.night = true;
     }
     s.state.campaign.night = true;
+    let date = s.state.campaign.date;
+    for side in Side::BOTH {
+        let hist = s.tables.historical_drm.drm(side, date, true).unwrap_or(0);
+        let line = s.state.line_mut(side);
+        line.night = true;
+        line.hist_drm = hist;
+    }
     s.journal(Entry::decision(
         "12.6254",
         Some(Side::Russian),

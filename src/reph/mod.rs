@@ -2,6 +2,7 @@
 //! the rules that run in it.
 
 pub mod armor;
+pub mod blaze_effects;
 pub mod blazes;
 pub mod casualty_vp;
 pub mod cg_days;

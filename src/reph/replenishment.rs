@@ -1,6 +1,7 @@
 //! 12.618 CPP Replenishment (secret DR), with 12.6181 German Support CPP
-//! (C14), CG I's 2/3 FRU (CGI-2, C34), the halving around a Russian
-//! Counterattack (12.6253) and the Russian bonus CPP (C21).
+//! (C14, C43), CG I's 2/3 FRU (CGI-2, C34) then the halving around a Russian
+//! Counterattack (12.6253, C45, C46), and the Russian bonus CPP (C21) added
+//! whole after both.
 
 use crate::campaign::Campaign;
 use crate::cg_day::CgDay;
@@ -28,29 +29,30 @@ pub fn fru(n: i64, [num, den]: [i64; 2]) -> i64 {
     (n * num + den - 1) / den
 }
 
-/// The DRMs of the CPP Replenishment DR (12.618).
+/// The DRMs of the CPP Replenishment DR (12.618): Balance (C22), the
+/// Historical DRM, the Attack chit of the scenario (or Idle Day) this RePh
+/// follows (C27, C45) and the CVP DRM (C26, C44).
 pub fn replenishment_drms(s: &Session, side: Side) -> Vec<Drm> {
     let c = &s.state.campaign;
     let mut d = Vec::new();
     d.extend(drms::balance(c, side, STEP));
     d.extend(drms::historical(s.tables, side, c.cg_day(), STEP));
-    if cg_days::attacked_previous_day(c, side) {
+    if cg_days::attacked_last(c, side) {
         d.push(Drm::new(
             1,
-            "Selected the Attack chit on the previous CG Day (READINGS.md C27)",
+            "Selected the Attack chit on the previous CG Day (READINGS.md C27, READINGS.md C45)",
             STEP,
         ));
     }
-    // The previous CG scenario's CVP count in the RePh right after it, not
-    // again after the Idle Days that may follow it (READINGS.md C26, C27).
-    let previous = cg_days::previous_day(c);
-    if let Some(last) = previous.iter().rev().find(|d| cg_days::played(d)) {
+    // C44: the scenario's CVP count once, in the first 12.618 after it; after
+    // an Idle Day only units Eliminated in that Idle Day's own RePh would.
+    if let Some(last) = cg_days::last_before(c) {
         let suffered = last.cvp.map_or(0, |v| *v.of(side)) + last.reph_cvp.of(side);
         let v = cvp_drm(suffered);
         if v != 0 {
             d.push(Drm::new(
                 v,
-                format!("{suffered} Casualty VP suffered in the last scenario and this RePh (per whole 20, READINGS.md C26)"),
+                format!("{suffered} Casualty VP suffered in the last scenario and this RePh (per whole 20, READINGS.md C26, READINGS.md C44)"),
                 STEP,
             ));
         }
@@ -58,7 +60,10 @@ pub fn replenishment_drms(s: &Session, side: Side) -> Vec<Drm> {
     d
 }
 
-/// Why the side's CPP are halved (FRU) this time, if they are (12.6253).
+/// Why the side's CPP are halved (FRU) this time, if they are (12.6253):
+/// the German (and on the CG's final Day the Russian) before a Counterattack;
+/// the Russian in the 12.618 immediately after one, not after the Idle Days
+/// that may follow it (C45).
 pub fn halved(c: &Campaign, def: &CgDef, side: Side) -> Option<&'static str> {
     let before_counterattack =
         c.occasion.occasion() == crate::reph::sequence::Occasion::BeforeCounterattack;
@@ -69,24 +74,11 @@ pub fn halved(c: &Campaign, def: &CgDef, side: Side) -> Option<&'static str> {
         Side::Russian if before_counterattack && c.date >= def.last_date => Some(
             "before a Russian Counterattack on the CG's final Day the Russian receives half (FRU) (12.6253)",
         ),
-        Side::Russian if !before_counterattack && after_counterattack(c) => {
+        Side::Russian if !before_counterattack && cg_days::after_counterattack(c) => {
             Some("right after a Russian Counterattack the Russian receives half (FRU) (12.6253)")
         }
         _ => None,
     }
-}
-
-/// The last scenario played was a Russian Counterattack: a second scenario
-/// on the same CG Day (12.6253).
-fn after_counterattack(c: &Campaign) -> bool {
-    let before = cg_days::before_today(c);
-    let Some(i) = before.iter().rposition(cg_days::played) else {
-        return false;
-    };
-    let date = before[i].date;
-    before[..i]
-        .iter()
-        .any(|d| cg_days::played(d) && d.date == date)
 }
 
 /// The Russian bonus CPP (C21) may be taken on this CG Day.
@@ -95,7 +87,8 @@ pub fn bonus_window(def: &CgDef, day: CgDay) -> Option<i64> {
     (day >= CgDay::new(b.from_date, b.from_night) && day.date < b.before_date).then_some(b.amount)
 }
 
-/// 12.618 (PerSide, secret).
+/// 12.618 (PerSide, secret): the DR, CGI-2's 2/3 (C34), 12.6253's half
+/// (C45, C46), the bonus (C21), then Support CPP (12.6181, C43).
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     new_day::counterattack_scenario(s);
     new_day::ensure_line(s, side);
@@ -120,6 +113,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
             ratio[1]
         ));
     }
+    // C46: CGI-2's 2/3 first, then 12.6253's half; the bonus whole after both.
     let half = halved(&s.state.campaign, s.def, side);
     if let Some(why) = half {
         received = fru(received, [1, 2]);
@@ -179,10 +173,11 @@ fn bonus(s: &mut Session, side: Side) -> Result<i64, Error> {
     Ok(amount)
 }
 
-/// 12.6181 (C14, C34): 6 Support CPP (CG I: 4) when the German chose
-/// Attack on the previous CG Day; halved with his CPP before a Counterattack.
+/// 12.6181 (C43, C34, C46): 6 Support CPP (CG I: 4), once per scenario in
+/// which the German chose Attack, in the first 12.618 after it; halved with
+/// his CPP before a Counterattack; none after a Counterattack or an Idle Day.
 fn support_cpp(s: &mut Session, halve: bool) -> Result<(), Error> {
-    if !cg_days::attacked_previous_day(&s.state.campaign, Side::German) {
+    if !cg_days::support_cpp_earned(&s.state.campaign) {
         return Ok(());
     }
     let mut n = fru(SUPPORT_CPP, s.def.replenishment);
@@ -195,7 +190,7 @@ fn support_cpp(s: &mut Session, halve: bool) -> Result<(), Error> {
     pool.left += n;
     let left = pool.left;
     s.say(format!(
-        "German Support CPP: +{n} for the Attack chit of the previous CG Day: {left} left (12.6181, READINGS.md C14, READINGS.md C34)."
+        "German Support CPP: +{n} for the scenario in which he chose Attack: {left} left (12.6181, READINGS.md C43, READINGS.md C34)."
     ));
     s.journal(Entry::decision(
         STEP,

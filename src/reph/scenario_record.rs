@@ -28,6 +28,9 @@ pub struct ScenarioRecord {
     pub victor: Side,
     pub cvp: BySide<u32>,
     pub outcome: BySide<Outcome>,
+    /// Each side's SAN at scenario end, where it changed in play (A14; a
+    /// Sniper may leave it at 0, which 12.6142 raises to 2).
+    pub san: BySide<Option<u32>>,
 }
 
 /// The Victory Conditions of the scenario just played: the CG's Initial
@@ -136,6 +139,7 @@ fn from_answers(a: &crate::answers::Answers) -> Result<ScenarioRecord, Error> {
             german: a.outcome_table(Side::German)?,
             russian: a.outcome_table(Side::Russian)?,
         },
+        san: a.san()?,
     })
 }
 
@@ -211,6 +215,7 @@ fn ask(s: &mut Session) -> Result<ScenarioRecord, Error> {
         )?;
         *cvp.of_mut(side) = n as u32;
     }
+    let san = ask_san(s)?;
     let keys: Vec<&str> = outcome::KEYS.iter().map(|k| k.name).collect();
     let mut out = BySide::<Outcome>::default();
     for side in Side::BOTH {
@@ -244,7 +249,30 @@ fn ask(s: &mut Session) -> Result<ScenarioRecord, Error> {
         victor,
         cvp,
         outcome: out,
+        san,
     })
+}
+
+/// At the terminal: each side's SAN at scenario end (A14), Enter keeping
+/// its roster line's; only a changed one is recorded.
+fn ask_san(s: &mut Session) -> Result<BySide<Option<u32>>, Error> {
+    let mut san = BySide::<Option<u32>>::default();
+    for side in Side::BOTH {
+        let now = s.state.line(side).san;
+        let n = s.prompter.ask_number(
+            side,
+            "san",
+            &format!(
+                "The {} SAN at scenario end (A14; 0 if a Sniper left it there, 12.6142)",
+                side.name()
+            ),
+            0,
+            i64::from(crate::answers::MAX_SAN),
+            Some(i64::from(now)),
+        )?;
+        *san.of_mut(side) = (n as u32 != now).then_some(n as u32);
+    }
+    Ok(san)
 }
 
 /// The side's counters in play, with their ids, for the outcome question.
@@ -297,6 +325,14 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
     })?;
     day.victor = Some(record.victor);
     day.cvp = Some(record.cvp);
+    // The SAN the scenario ended with, on its roster line (12.6142 reads it
+    // at the next New CG Day).
+    for side in Side::BOTH {
+        if let Some(n) = *record.san.of(side) {
+            s.state.line_mut(side).san = n;
+            s.say(format!("{} SAN at scenario end: {n} (A14).", side.name()));
+        }
+    }
     s.say(format!(
         "Victor: {}. Casualty VP suffered: German {}, Russian {} (12.6041).",
         record.victor.name(),
@@ -343,10 +379,11 @@ fn journal_record(s: &mut Session, n: u32, record: &ScenarioRecord, said: &[outc
         false,
         format!("Scenario {n} recorded"),
         format!(
-            "victor {}; CVP German {}, Russian {}; {}",
+            "victor {}; CVP German {}, Russian {}{}; {}",
             record.victor.id(),
             record.cvp.german,
             record.cvp.russian,
+            san_text(&record.san),
             outcome_text(&record.outcome)
         ),
         "12.6041",
@@ -385,6 +422,14 @@ fn journal_record(s: &mut Session, n: u32, record: &ScenarioRecord, said: &[outc
             .concerning(line.ids.iter().map(ToString::to_string)),
         );
     }
+}
+
+/// `; SAN German 0` for each SAN recorded.
+fn san_text(san: &BySide<Option<u32>>) -> String {
+    Side::BOTH
+        .into_iter()
+        .filter_map(|side| san.of(side).map(|n| format!("; SAN {} {n}", side.name())))
+        .collect()
 }
 
 fn outcome_text(o: &BySide<Outcome>) -> String {

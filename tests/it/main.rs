@@ -2,10 +2,14 @@
 //! on a temporary campaign folder (DESIGN §7).
 
 mod aftermath;
+mod blazes;
 mod campaign_new;
 mod cg_day;
+mod cg_status;
 mod cli_table;
 mod common;
+mod counterattack;
+mod cpp_replenishment;
 mod explain;
 mod force_organizer;
 mod fuzz_loaders;
@@ -13,8 +17,10 @@ mod hardening;
 mod isolation;
 mod issue_11;
 mod journal_audit;
+mod journal_drm_text;
 mod journal_replay;
 mod migration;
+mod play;
 mod print;
 mod private_dice;
 mod purchase_hint;
@@ -29,6 +35,7 @@ mod rules_charts;
 mod rules_tables;
 mod runner;
 mod samples;
+mod san;
 mod schema_migration;
 mod sheets;
 mod store;

@@ -37,6 +37,18 @@ fn events(dir: &Path) -> usize {
     std::fs::read_to_string(dir.join("log.jsonl")).map_or(0, |t| t.lines().count())
 }
 
+/// Runs `votg refit` until it does nothing more (the walkthrough stops
+/// before 12.627 for the set-up).
+fn finish(dir: &Path) {
+    for _ in 0..3 {
+        let before = events(dir);
+        ok(dir, &["refit", "DIR", "--answers", WALKTHROUGH]);
+        if events(dir) == before {
+            return;
+        }
+    }
+}
+
 /// Two sets of files are the same, or the names of those that differ.
 fn same(got: &BTreeMap<String, Vec<u8>>, want: &BTreeMap<String, Vec<u8>>, what: &str) {
     let names: std::collections::BTreeSet<&String> = got.keys().chain(want.keys()).collect();
@@ -56,6 +68,8 @@ fn design_6_a_kill_at_any_moment_loses_no_step_done_and_leaves_no_half_step() {
     let started = Instant::now();
     ok(&whole.dir, &["refit", "DIR", "--answers", WALKTHROUGH]);
     let took = started.elapsed().as_micros() as u64 + 1;
+    // 12.627 waits for the players to set up: a second run does it.
+    finish(&whole.dir);
     let want = whole.views();
     let steps = events(&whole.dir) - events(&base.dir);
     // A small generator for the moments (no crate for it).

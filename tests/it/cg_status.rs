@@ -1,0 +1,33 @@
+//! `votg status` of a campaign over: the last scenario named by the CG Day
+//! it was played on, not the last CG Day of the CG (Idle Days, READINGS.md C23).
+
+use crate::common::votg;
+use crate::play::*;
+use predicates::prelude::*;
+
+/// C23: CG I's Initial Scenario (15 Sep) recorded, then both sides Idle on
+/// every CG Day to 22 Sep, when the CG ends. `status` says scenario 1 was
+/// played on 15 Sep (it said scenario 2 on 22 Sep, the last Idle Day).
+#[test]
+fn c23_status_names_the_day_the_last_scenario_was_played_after_idle_days() {
+    let c = initial("I", NOTHING, NOTHING);
+    let idle = format!("{NOTHING}initiative = \"idle\"\n");
+    refit(
+        &c,
+        &format!(
+            "{}[german]\n{idle}f36 = false\n[russian]\n{idle}",
+            scenario("german", 0, 0, false)
+        ),
+        3,
+    )
+    .success()
+    .stdout(predicate::str::contains("The campaign is over"));
+    votg()
+        .args(["status", c.path()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Its last scenario, 1, was played on 15 Sep.",
+        ))
+        .stdout(predicate::str::contains("22 Sep.\n").not());
+}
