@@ -135,17 +135,18 @@ fn links(page: &str) -> Vec<String> {
 
 #[test]
 fn readings_page_has_one_section_per_reading_c1_to_c40_in_order() {
+    // C1-C40 each have a section; of the later readings, those votg follows.
     let numbers: Vec<u32> = sections().into_keys().collect();
-    assert_eq!(numbers, (1..=40).collect::<Vec<_>>());
+    assert_eq!(numbers[..40], (1..=40).collect::<Vec<_>>());
     let page = read("READINGS.md");
     let order: Vec<u32> = page
         .lines()
         .filter(|l| l.starts_with("### C"))
         .map(|l| l[5..].split(':').next().unwrap().parse().unwrap())
         .collect();
-    assert_eq!(order, (1..=40).collect::<Vec<_>>(), "sections in C order");
+    assert_eq!(order, numbers, "sections in C order");
     let ids = anchors(&page);
-    for n in 1..=40 {
+    for &n in &numbers {
         assert!(ids.contains(&format!("c{n}")), "READINGS.md#c{n} anchor");
         let text = &sections()[&n];
         for part in ["**Rules:**", "**Kind:**", "**Reading:**", "**Where:**"] {
