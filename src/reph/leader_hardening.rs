@@ -12,12 +12,6 @@ use crate::reph::recombining::{refused, retained};
 use crate::reph::session::Session;
 use crate::side::Side;
 
-/// Leader grades, lowest first (the Leader Battle Hardening table's order,
-/// with the 10-0, 10-1 and 10-3 the table does not print).
-const GRADES: &[&str] = &[
-    "6+1", "7-0", "8+1", "8-0", "8-1", "9-0", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3",
-];
-
 /// What a leader Battle Hardens to (12.6124's footnotes and C17); a 10-3
 /// stays a 10-3 (C32); a type the rules give no result for, none.
 pub fn hardened(unit: &str) -> Option<&'static str> {
@@ -35,8 +29,12 @@ pub fn hardened(unit: &str) -> Option<&'static str> {
     })
 }
 
+/// A Retained Infantry leader for 12.6124: a leader or a Commissar
+/// (READINGS.md C41), not an armor leader nor a hero.
 fn infantry_leader(c: &Counter) -> bool {
-    retained(c) && c.kind == UnitKind::Leader && !crate::reph::hardening::is_hero(c)
+    retained(c)
+        && matches!(c.kind, UnitKind::Leader | UnitKind::Commissar)
+        && !crate::reph::hardening::is_hero(c)
 }
 
 /// The whole of 12.6124–12.6125 for one side.
@@ -57,7 +55,8 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
 }
 
 /// 12.6124: each Retained heroic leader Battle Hardens and loses his
-/// heroic status (a heroic 10-3 or 10-0 only loses it).
+/// heroic status (a heroic 10-3 or 10-0 only loses it); a heroic Commissar
+/// too, by the same footnotes (READINGS.md C41).
 fn heroic_leaders(s: &mut Session, side: Side) -> Result<(), Error> {
     let heroic: Vec<(CounterId, String)> = s
         .state
@@ -102,7 +101,7 @@ fn say_done(s: &mut Session, side: Side, id: CounterId, result: String) {
     s.say(format!("12.6124: {id} {result}"));
 }
 
-/// One leader Battle Hardens (C17).
+/// One leader Battle Hardens (C17); a Commissar stays a Commissar (C41).
 fn battle_harden(
     s: &mut Session,
     side: Side,
@@ -121,33 +120,53 @@ fn battle_harden(
         );
         return Ok(());
     };
-    s.state
-        .side_mut(side)
-        .force
-        .replace_unit(id, to, UnitKind::Leader)
-        .map_err(refused)?;
+    let force = &mut s.state.side_mut(side).force;
+    let kind = force.get(id).map_or(UnitKind::Leader, |c| c.kind);
+    force.replace_unit(id, to, kind).map_err(refused)?;
     say_done(
         s,
         side,
         id,
-        format!("{unit} ({why}) Battle Hardens to {to} (READINGS.md C17)"),
+        if kind == UnitKind::Commissar {
+            format!(
+                "{unit} Commissar ({why}) Battle Hardens to a {to} Commissar (READINGS.md C17, READINGS.md C41)"
+            )
+        } else {
+            format!("{unit} ({why}) Battle Hardens to {to} (READINGS.md C17)")
+        },
     );
     Ok(())
 }
 
-/// The leader that Battle Hardens for a rolled type (12.6124, C32): a
-/// Retained non-wounded leader of that type (the first in Force order), else
-/// of the next lowest grade that has one.
-fn leader_for(s: &Session, side: Side, rolled: &str) -> Option<(CounterId, String)> {
-    let top = GRADES.iter().position(|g| *g == rolled)?;
+/// The leader types of the side's column of the Leader Battle Hardening
+/// table, best first (the Russian's 9-0 and 8+1 rows are Commissars, C41).
+fn rows(s: &Session, side: Side) -> Result<Vec<String>, Error> {
+    let table = s.tables.dice_table("leader-battle-hardening")?;
+    let column = table.column(side.id()).expect("a column per side");
+    Ok(column
+        .rows
+        .iter()
+        .map(|r| r.key.clone().unwrap_or_else(|| r.result.clone()))
+        .collect())
+}
+
+/// The leader that Battle Hardens for a rolled type (12.6124, C32, C41): a
+/// Retained non-wounded leader or Commissar of that type (the first in
+/// Force order), else of the next row down the side's column that has one;
+/// a type the column has no row for (a 10-0, a 10-3) is never selected.
+fn leader_for(s: &Session, side: Side, rolled: &str) -> Result<Option<(CounterId, String)>, Error> {
+    let rows = rows(s, side)?;
+    let Some(at) = rows.iter().position(|g| g == rolled) else {
+        return Ok(None);
+    };
     let force = &s.state.side(side).force;
-    GRADES[..=top].iter().rev().find_map(|g| {
+    Ok(rows[at..].iter().find_map(|g| {
         force
             .counters
             .iter()
             .find(|c| infantry_leader(c) && !c.has(&Condition::Wounded) && c.unit == *g)
             .map(|c| (c.id, c.unit.to_string()))
-    })
+    }))
 }
 
 /// 12.6124: the secret DR on the side's column. The −2 for a won scenario
@@ -209,7 +228,7 @@ fn leader_dr(s: &mut Session, side: Side) -> Result<(), Error> {
     .on_table(&table.id, &column.id, r.row.key.as_deref());
     s.say(text);
     s.journal(entry);
-    match leader_for(s, side, &rolled) {
+    match leader_for(s, side, &rolled)? {
         Some((id, unit)) => battle_harden(s, side, id, &unit, &format!("rolled {rolled}")),
         None => {
             s.say(format!("12.6124: no Retained non-wounded leader of type {rolled} or lower: no leader Battle Hardens."));
