@@ -123,6 +123,16 @@ pub const QUESTIONS: &[Question] = &[
         "\"roll\", \"promote-8-0\" or \"promote-8-1\" (12.6124-12.6125)",
     ),
     q(
+        "hardened_leader",
+        Kind::Counter,
+        "a counter id, e.g. \"G-19\": which leader of the type the Leader DR selects Battle Hardens (12.6124, READINGS.md C32; default the first in Force order)",
+    ),
+    q(
+        "promoted_leader",
+        Kind::Counter,
+        "a counter id, e.g. \"G-19\": which 8-0 or 8-1 is Promoted out of the Ranks (12.6125; default the first in Force order)",
+    ),
+    q(
         "leader_drm",
         Kind::OneOf(&["full", "half", "none"]),
         "\"full\", \"half\" or \"none\": the optional DRM for a won scenario (12.6124, READINGS.md C30)",

@@ -150,23 +150,51 @@ fn rows(s: &Session, side: Side) -> Result<Vec<String>, Error> {
         .collect())
 }
 
-/// The leader that Battle Hardens for a rolled type (12.6124, C32, C41): a
-/// Retained non-wounded leader or Commissar of that type (the first in
-/// Force order), else of the next row down the side's column that has one;
-/// a type the column has no row for (a 10-0, a 10-3) is never selected.
-fn leader_for(s: &Session, side: Side, rolled: &str) -> Result<Option<(CounterId, String)>, Error> {
+/// The leaders that may Battle Harden for a rolled type (12.6124, C32,
+/// C41): the Retained non-wounded leaders and Commissars of that type, else
+/// of the next row down the side's column that has any; a type the column
+/// has no row for (a 10-0, a 10-3) is never selected.
+fn leaders_for(s: &Session, side: Side, rolled: &str) -> Result<Vec<(CounterId, String)>, Error> {
     let rows = rows(s, side)?;
     let Some(at) = rows.iter().position(|g| g == rolled) else {
-        return Ok(None);
+        return Ok(vec![]);
     };
     let force = &s.state.side(side).force;
-    Ok(rows[at..].iter().find_map(|g| {
-        force
+    for g in &rows[at..] {
+        let of_type: Vec<(CounterId, String)> = force
             .counters
             .iter()
-            .find(|c| infantry_leader(c) && !c.has(&Condition::Wounded) && c.unit == *g)
+            .filter(|c| infantry_leader(c) && !c.has(&Condition::Wounded) && c.unit == *g)
             .map(|c| (c.id, c.unit.to_string()))
-    }))
+            .collect();
+        if !of_type.is_empty() {
+            return Ok(of_type);
+        }
+    }
+    Ok(vec![])
+}
+
+/// The owner's pick among `candidates` (answer `<side>.<name>`, default the
+/// first in Force order); asked only when there is more than one.
+fn pick(
+    s: &mut Session,
+    side: Side,
+    name: &str,
+    question: &str,
+    candidates: &[CounterId],
+) -> Result<CounterId, Error> {
+    if candidates.len() < 2 {
+        return Ok(candidates[0]);
+    }
+    let options: Vec<String> = candidates
+        .iter()
+        .map(|id| id.to_string().to_ascii_lowercase())
+        .collect();
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    let answer = s
+        .prompter
+        .choice(side, name, question, &options, Some(options[0]))?;
+    answer.parse().map_err(Error::Refused)
 }
 
 /// 12.6124: the secret DR on the side's column. The −2 for a won scenario
@@ -228,8 +256,17 @@ fn leader_dr(s: &mut Session, side: Side) -> Result<(), Error> {
     .on_table(&table.id, &column.id, r.row.key.as_deref());
     s.say(text);
     s.journal(entry);
-    match leader_for(s, side, &rolled)? {
-        Some((id, unit)) => battle_harden(s, side, id, &unit, &format!("rolled {rolled}")),
+    let candidates = leaders_for(s, side, &rolled)?;
+    match candidates.first() {
+        Some((_, unit)) => {
+            let unit = unit.clone();
+            let ids: Vec<CounterId> = candidates.iter().map(|(id, _)| *id).collect();
+            let question = format!(
+                "12.6124: the Leader DR selects a {unit}: which Battle Hardens (Enter: the first)?"
+            );
+            let id = pick(s, side, "hardened_leader", &question, &ids)?;
+            battle_harden(s, side, id, &unit, &format!("rolled {rolled}"))
+        }
         None => {
             s.say(format!("12.6124: no Retained non-wounded leader of type {rolled} or lower: no leader Battle Hardens."));
             Ok(())
@@ -265,25 +302,26 @@ fn strength(s: &Session, side: Side) -> (u32, u32) {
 /// (German) or eight (Russian) squad-equivalents of Retained units.
 fn promote(s: &mut Session, side: Side, from: &str, into: &[&str]) -> Result<(), Error> {
     let answer = format!("{}.leader = \"promote-{from}\"", side.id());
-    let Some(leader) = s
+    let candidates: Vec<CounterId> = s
         .state
         .side(side)
         .force
         .counters
         .iter()
-        .find(|c| {
+        .filter(|c| {
             infantry_leader(c)
                 && c.unit == from
                 && !c.has(&Condition::Wounded)
                 && c.isolated_area().is_none()
         })
-        .cloned()
-    else {
+        .map(|c| c.id)
+        .collect();
+    if candidates.is_empty() {
         return Err(Error::Refused(format!(
             "`{answer}`: the {} side has no Retained non-Isolated unwounded {from} leader (12.6125). Nothing was changed.",
             side.name()
         )));
-    };
+    }
     let (halves, leaders) = strength(s, side);
     let per = if side == Side::German { 4 } else { 8 };
     let after = leaders + 1;
@@ -293,6 +331,10 @@ fn promote(s: &mut Session, side: Side, from: &str, into: &[&str]) -> Result<(),
             halves as f32 / 2.0
         )));
     }
+    let question =
+        format!("12.6125: which {from} is Promoted out of the Ranks (Enter: the first)?");
+    let id = pick(s, side, "promoted_leader", &question, &candidates)?;
+    let leader = s.state.side(side).force.get(id).cloned().expect("listed");
     let force = &mut s.state.side_mut(side).force;
     force
         .replace_unit(leader.id, into[0], UnitKind::Leader)
