@@ -262,7 +262,7 @@ fn leader_dr(s: &mut Session, side: Side) -> Result<(), Error> {
             let unit = unit.clone();
             let ids: Vec<CounterId> = candidates.iter().map(|(id, _)| *id).collect();
             let question = format!(
-                "12.6124: the Leader DR selects a {unit}: which Battle Hardens (Enter: the first)?"
+                "12.6124: the Leader DR selects {unit}: which {unit} Battle Hardens (Enter: the first)?"
             );
             let id = pick(s, side, "hardened_leader", &question, &ids)?;
             battle_harden(s, side, id, &unit, &format!("rolled {rolled}"))

@@ -25,13 +25,36 @@ pub fn walkthrough() -> Camp {
 /// his 7-0 (R-10): R-30 10-0 Commissar, R-42 8-0, R-43 7-0, R-56 9-0
 /// Commissar, R-57 8+1 Commissar (R-56, R-57 entering).
 pub fn initial_with_faces(face: u8) -> Camp {
+    initial_fortified(
+        face,
+        r#"["fortified-building 4", "ap-mine 5", "wire", "dummy 10"]"#,
+    )
+}
+
+/// [`initial_with_faces`] with other Russian fortifications bought at
+/// 12.623 (`fortify`, the answers file's list) in place of the walkthrough's.
+pub fn initial_fortified(face: u8, fortify: &str) -> Camp {
     let c = Camp::new("I");
-    let answers =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-walkthrough.answers.toml");
+    let walkthrough = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-walkthrough.answers.toml"),
+    )
+    .unwrap();
+    let from = r#"fortify = ["fortified-building 4", "ap-mine 5", "wire", "dummy 10"]"#;
+    assert!(walkthrough.contains(from));
+    let answers = c.file(
+        "initial.toml",
+        &walkthrough.replace(from, &format!("fortify = {fortify}")),
+    );
     let dice = c.file("initial-dice.txt", &format!("{face} ").repeat(300));
     votg()
-        .args(["--dice-file", &dice, "refit", c.path(), "--answers"])
-        .arg(&answers)
+        .args([
+            "--dice-file",
+            &dice,
+            "refit",
+            c.path(),
+            "--answers",
+            &answers,
+        ])
         .assert()
         .success();
     c
