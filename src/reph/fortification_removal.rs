@@ -14,9 +14,8 @@ use crate::drm::Drm;
 use crate::error::Error;
 use crate::force::{Counter, CounterId, ForceBox, UnitKind};
 use crate::journal::Entry;
-use crate::reph::counters::{
-    assault_engineer, assault_engineer_squads, checked, describe, force_op, ids, isolated,
-};
+use crate::reph::counters::{assault_engineer_squads, checked, force_op, isolated};
+use crate::reph::fortification_casualty;
 use crate::reph::session::Session;
 use crate::side::Side;
 use crate::tables::Tables;
@@ -295,76 +294,8 @@ fn attempt(
         s.say(format!("  {text} (12.617)."));
     }
     if r.roll.original() == 6 {
-        casualty_reduction(s, side)?;
+        fortification_casualty::casualty_reduction(s, side)?;
     }
-    Ok(())
-}
-
-/// The 12.617 footnote: Casualty Reduction of a non-Isolated elite MMC (an
-/// Assault Engineer if possible, else the owner's choice among the elite,
-/// else First Line, and so on down the C16 classes).
-fn casualty_reduction(s: &mut Session, side: Side) -> Result<(), Error> {
-    let mmc = |c: &Counter| {
-        matches!(c.kind, UnitKind::Squad | UnitKind::Hs)
-            && c.place == ForceBox::Retained
-            && !isolated(c)
-            && c.prisoner_of().is_none()
-    };
-    let ae = ids(s, side, |c| mmc(c) && assault_engineer(s, side, c));
-    let class_of = |s: &Session, c: &Counter| -> String {
-        let l = &s.tables.ladders;
-        l.units
-            .iter()
-            .find(|u| u.side == side && (u.squad == c.unit || u.half_squad == c.unit))
-            .map_or(String::new(), |u| u.class.clone())
-    };
-    let mut candidates = ae;
-    for class in ["elite", "first-line", "second-line", "green", "conscript"] {
-        if !candidates.is_empty() {
-            break;
-        }
-        candidates = ids(s, side, |c| mmc(c) && class_of(s, c) == class);
-    }
-    let Some(&first) = candidates.first() else {
-        s.say("  Original 6: no non-Isolated MMC to Casualty-Reduce (12.617).");
-        return Ok(());
-    };
-    let options: Vec<String> = candidates
-        .iter()
-        .map(|id| id.to_string().to_ascii_lowercase())
-        .collect();
-    let pick = s.prompter.choice(
-        side,
-        "fortification_casualty",
-        "12.617 Original 6: the MMC Casualty-Reduced",
-        &options.iter().map(String::as_str).collect::<Vec<_>>(),
-        Some(&first.to_string().to_ascii_lowercase()),
-    )?;
-    let id: CounterId = pick.parse().map_err(Error::Refused)?;
-    let c = s.state.side(side).force.get(id).cloned().expect("listed");
-    let d = describe(s, id);
-    let f = &mut s.state.side_mut(side).force;
-    let half = s
-        .tables
-        .ladders
-        .units
-        .iter()
-        .find(|u| u.side == side && u.squad == c.unit)
-        .map(|u| u.half_squad.clone());
-    let mut touched = vec![id.to_string()];
-    match (c.kind, half) {
-        (UnitKind::Squad, Some(hs)) => {
-            let new = force_op(f.split(id, &hs, UnitKind::Hs, 1))?;
-            touched = new.iter().map(ToString::to_string).collect();
-            touched.push(format!("from:{id}"));
-        }
-        _ => force_op(f.eliminate(id))?,
-    }
-    s.say(format!("  Original 6: {d} is Casualty-Reduced (12.617)."));
-    s.journal(
-        Entry::decision(STEP, Some(side), false, "Casualty Reduction", d, "12.617")
-            .concerning(touched),
-    );
     Ok(())
 }
 
