@@ -262,7 +262,7 @@ pub const QUESTIONS: &[Question] = &[
     q(
         "remove_fortifications",
         Kind::Words,
-        "a list like [\"G-12 front-line\", \"G-13 adjacent\", \"G-14\"]: Known fortifications to roll for (12.617)",
+        "a list like [\"G-12 front-line\", \"R-13 adjacent\", \"R-7+R-8\", \"G-14\"]: Known wire, minefields, Entrenchments and Roadblocks to roll for, yours or the enemy's by its counter id, one Location's mines joined with + (12.617; default none)",
     ),
     q(
         "fortification_casualty",
