@@ -39,6 +39,15 @@ impl Ladders {
             .find(|u| u.side == side && u.squad == squad && u.nkvd == nkvd)
     }
 
+    /// Whether `unit` (a squad or a half-squad) is an NKVD type (VotG22):
+    /// an NKVD MMC Replaced down its ladder becomes a type that is not, and
+    /// is no NKVD unit any more (C16, C42).
+    pub fn is_nkvd_type(&self, side: Side, unit: &str) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.side == side && u.nkvd && (u.squad == unit || u.half_squad == unit))
+    }
+
     /// The squad an ELR Replacement (A19.13) turns `squad` into (C16).
     pub fn replaced(&self, side: Side, squad: &str, nkvd: bool) -> Option<&str> {
         self.unit(side, squad, nkvd)

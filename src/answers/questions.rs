@@ -123,6 +123,16 @@ pub const QUESTIONS: &[Question] = &[
         "\"roll\", \"promote-8-0\" or \"promote-8-1\" (12.6124-12.6125)",
     ),
     q(
+        "hardened_leader",
+        Kind::Counter,
+        "a counter id, e.g. \"G-19\": which leader of the type the Leader DR selects Battle Hardens (12.6124, READINGS.md C32; default the first in Force order)",
+    ),
+    q(
+        "promoted_leader",
+        Kind::Counter,
+        "a counter id, e.g. \"G-19\": which 8-0 or 8-1 is Promoted out of the Ranks (12.6125; default the first in Force order)",
+    ),
+    q(
         "leader_drm",
         Kind::OneOf(&["full", "half", "none"]),
         "\"full\", \"half\" or \"none\": the optional DRM for a won scenario (12.6124, READINGS.md C30)",
@@ -252,7 +262,7 @@ pub const QUESTIONS: &[Question] = &[
     q(
         "remove_fortifications",
         Kind::Words,
-        "a list like [\"G-12 front-line\", \"G-13 adjacent\", \"G-14\"]: Known fortifications to roll for (12.617)",
+        "a list like [\"G-12 front-line\", \"R-13 adjacent\", \"R-7+R-8\", \"G-14\"]: Known wire, minefields, Entrenchments and Roadblocks to roll for, yours or the enemy's by its counter id, one Location's mines joined with + (12.617; default none)",
     ),
     q(
         "fortification_casualty",

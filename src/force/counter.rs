@@ -305,6 +305,16 @@ impl Counter {
         })
     }
 
+    /// The enemy guard it is a prisoner of (A20.5, 12.609), if it is one:
+    /// such a unit is not Retained by its own side until freed (the
+    /// definition of Retained, READINGS.md C48).
+    pub fn prisoner_of(&self) -> Option<CounterId> {
+        self.condition.iter().find_map(|c| match c {
+            Condition::PrisonerOf(guard) => Some(*guard),
+            _ => None,
+        })
+    }
+
     /// Whether nothing but the id tells the two apart (the sheets show such
     /// counters on one line).
     pub fn same_as(&self, other: &Counter) -> bool {

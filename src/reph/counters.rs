@@ -38,13 +38,14 @@ pub fn assault_engineer(s: &Session, side: Side, c: &Counter) -> bool {
     }
 }
 
-/// Non-Isolated Retained Assault Engineer squads of the side.
+/// Non-Isolated Retained Assault Engineer squads of the side (12.6154,
+/// 12.617); a prisoner of the enemy is not Retained (READINGS.md C48).
 pub fn assault_engineer_squads(s: &Session, side: Side) -> usize {
     s.state
         .side(side)
         .force
         .in_box(crate::force::ForceBox::Retained)
-        .filter(|c| assault_engineer(s, side, c) && !isolated(c))
+        .filter(|c| assault_engineer(s, side, c) && !isolated(c) && c.prisoner_of().is_none())
         .count()
 }
 

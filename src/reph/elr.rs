@@ -22,7 +22,9 @@ pub struct Bought {
     pub infantry_pltns: u32,
 }
 
-/// C28: an Infantry Coy's class by the class of its squads.
+/// C28: an Infantry Coy's class by the class of its squads' type (C16):
+/// the I5 NKVD Militia Coy is neither, its NKVD 6-2-8s being Second Line
+/// whatever their printed factors (C42).
 pub fn coy_class(side: Side, rg: &str) -> Option<&'static str> {
     match (side, rg) {
         (Side::German, "I1") => Some("first-line"),

@@ -86,11 +86,15 @@ pub(super) fn replace(s: &mut Session, id: CounterId) -> Result<Option<CounterId
     };
     match down {
         Some(d) => {
-            s.state
-                .side_mut(id.side)
-                .force
-                .replace_unit(id, d.clone(), c.kind)
-                .map_err(refused)?;
+            let no_longer_nkvd = nkvd && !ladders.is_nkvd_type(id.side, &d);
+            let force = &mut s.state.side_mut(id.side).force;
+            force.replace_unit(id, d.clone(), c.kind).map_err(refused)?;
+            // A Replaced NKVD MMC is a plain 4-2-6 (C16, C42).
+            if no_longer_nkvd {
+                force
+                    .clear_condition(id, &Condition::Nkvd)
+                    .map_err(refused)?;
+            }
             s.counters_changed(
                 STEP,
                 id.side,

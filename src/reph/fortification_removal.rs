@@ -1,17 +1,24 @@
-//! 12.617 Fortification Removal: one dr per Known fortification the side
-//! chooses, with DRMs from where it lies relative to the Front Line (the
-//! players say) and the Assault Engineer DRM (from the force); an Original 6
-//! Casualty-Reduces a non-Isolated elite MMC.
+//! 12.617 Fortification Removal: one dr per Known wire, minefield,
+//! Entrenchment (A-T Ditch included) or Roadblock the side chooses in a
+//! Location it Controls, its own or the enemy's (a fortification is
+//! Controlled by the side Controlling its Location, 12.6083), with DRMs from
+//! where it lies relative to the Front Line (the players say) and the
+//! Assault Engineer DRM (from the force); an Original 6 Casualty-Reduces a
+//! non-Isolated elite MMC. The map is the players': votg cannot see whether
+//! a fortification is Known or whose its Location is, so the side names
+//! each one, the enemy's by the id its owner reads off `votg force` (the
+//! fortification is Known: both see it on the map). The roll and what it
+//! Eliminates are public; a minefield's strength is never told.
 
 use crate::drm::Drm;
 use crate::error::Error;
 use crate::force::{Counter, CounterId, ForceBox, UnitKind};
 use crate::journal::Entry;
-use crate::reph::counters::{
-    assault_engineer, assault_engineer_squads, describe, force_op, ids, isolated,
-};
+use crate::reph::counters::{assault_engineer_squads, checked, force_op, isolated};
+use crate::reph::fortification_casualty;
 use crate::reph::session::Session;
 use crate::side::Side;
+use crate::tables::Tables;
 
 pub const STEP: &str = "12.617";
 
@@ -23,6 +30,55 @@ pub enum Lies {
     /// ADJACENT to one (a Roadblock: along a hexside of a hex ADJACENT to one).
     Adjacent,
     Behind,
+}
+
+/// The fortification types 12.617 may Eliminate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removable {
+    Wire,
+    /// A-P and A-T mines: "all mines are considered the same type".
+    Minefield,
+    /// Foxhole, Trench, A-T Ditch.
+    Entrenchment,
+    Roadblock,
+}
+
+/// The 12.617 type of a Fortification counter, from its name as the
+/// Fortification Purchase Table gives it (`Wire`, `A-P Mine 6 factors`,
+/// `Foxhole (2-squad)` …); none for the others (Pillbox, Fortified Building
+/// Location, Tunnel, "?" …), which 12.617 never removes.
+pub fn removable(tables: &Tables, c: &Counter) -> Option<Removable> {
+    if c.kind != UnitKind::Fortification {
+        return None;
+    }
+    let unit = c.unit.to_ascii_lowercase();
+    [
+        ("wire", Removable::Wire),
+        ("ap-mine", Removable::Minefield),
+        ("at-mine", Removable::Minefield),
+        ("foxhole", Removable::Entrenchment),
+        ("trench", Removable::Entrenchment),
+        ("at-ditch", Removable::Entrenchment),
+        ("roadblock", Removable::Roadblock),
+    ]
+    .into_iter()
+    .find(|(keyword, _)| {
+        let name = tables
+            .fortification_purchase
+            .item(keyword)
+            .map_or(*keyword, |i| i.name.as_str());
+        unit.starts_with(&name.to_ascii_lowercase())
+    })
+    .map(|(_, r)| r)
+}
+
+/// The fortification as both sides may hear of it: a minefield without its
+/// strength (12.6083: a Known minefield's strength need not be revealed).
+pub fn public_name(tables: &Tables, c: &Counter) -> String {
+    match removable(tables, c) {
+        Some(Removable::Minefield) => format!("{} Known minefield", c.id),
+        _ => format!("{} {}", c.id, c.unit),
+    }
 }
 
 /// The Fortification Removal drms (12.617).
@@ -52,13 +108,16 @@ pub fn removal_drms(roadblock: bool, lies: Lies, engineers: usize) -> Vec<Drm> {
     d
 }
 
-/// `G-12 front-line`, `G-13 adjacent`, `G-14` (behind the Front Line).
-pub fn parse_choice(text: &str) -> Result<(CounterId, Lies), String> {
+/// `G-12 front-line`, `G-13 adjacent`, `G-14` (behind the Front Line);
+/// the mine counters of one Location joined: `R-7+R-8 adjacent`.
+pub fn parse_choice(text: &str) -> Result<(Vec<CounterId>, Lies), String> {
     let mut words = text.split_whitespace();
-    let id: CounterId = words
+    let ids = words
         .next()
         .ok_or("an empty fortification choice")?
-        .parse()?;
+        .split('+')
+        .map(str::parse)
+        .collect::<Result<Vec<CounterId>, String>>()?;
     let lies = match words.next() {
         None | Some("behind") => Lies::Behind,
         Some("front-line") => Lies::FrontLine,
@@ -69,137 +128,174 @@ pub fn parse_choice(text: &str) -> Result<(CounterId, Lies), String> {
             ));
         }
     };
-    Ok((id, lies))
+    if let Some(w) = words.next() {
+        return Err(format!(
+            "`{w}`: one fortification (or one Location's mines) per entry"
+        ));
+    }
+    Ok((ids, lies))
 }
 
-/// 12.617 (PerSide, open).
-pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
-    let known = ids(s, side, |c| {
-        c.kind == UnitKind::Fortification && c.place == ForceBox::LeftOnMap && !isolated(c)
-    });
-    if known.is_empty() {
-        return Ok(());
-    }
-    let listed: Vec<String> = known.iter().map(|id| describe(s, *id)).collect();
-    let chosen = s.prompter.optional_list(
-        side,
-        "remove_fortifications",
-        &format!(
-            "12.617: Known fortifications in friendly-Controlled non-Isolated Locations to roll for ({}), each `ID [front-line|adjacent|behind]`; none by default",
-            listed.join(", ")
-        ),
-    )?;
-    let mut picks = Vec::new();
-    for text in &chosen {
-        let (id, lies) = parse_choice(text).map_err(|e| {
-            Error::Refused(format!(
-                "`{}.remove_fortifications`: {e}. Nothing was changed.",
-                side.id()
-            ))
-        })?;
-        if !known.contains(&id) || picks.iter().any(|(p, _)| *p == id) {
-            return Err(Error::Refused(format!(
-                "`{}.remove_fortifications`: {id} is not one of {} (or is listed twice: one attempt each). Nothing was changed.",
-                side.id(),
-                listed.join(", ")
+/// The fortifications of both sides 12.617 may roll for: of a removable
+/// type, in play (not Eliminated) and not Isolated.
+fn candidates(s: &Session) -> Vec<(CounterId, Removable)> {
+    Side::BOTH
+        .iter()
+        .flat_map(|&side| s.state.side(side).force.counters.iter())
+        .filter(|c| c.place != ForceBox::Casualties && !isolated(c))
+        .filter_map(|c| removable(s.tables, c).map(|r| (c.id, r)))
+        .collect()
+}
+
+/// The side's answer read against `known`: each entry one fortification
+/// (or one Location's mines), none named twice (one attempt each).
+fn read_choices(
+    words: &[String],
+    side: Side,
+    known: &[(CounterId, Removable)],
+    own: &str,
+) -> Result<Vec<(Vec<CounterId>, Lies)>, Error> {
+    let refuse = |why: String| {
+        Error::Refused(format!(
+            "`{}.remove_fortifications`: {why} (12.617). Yours that may be: {own}; the enemy's by the id its owner reads off `votg force`. Nothing was changed.",
+            side.id()
+        ))
+    };
+    let mut picks: Vec<(Vec<CounterId>, Lies)> = Vec::new();
+    for text in words
+        .iter()
+        .flat_map(|w| w.split(','))
+        .filter(|t| !t.trim().is_empty())
+    {
+        let (ids, lies) = parse_choice(text).map_err(refuse)?;
+        for id in &ids {
+            if !known.iter().any(|(k, _)| k == id) {
+                return Err(refuse(format!(
+                    "{id} is not a wire, minefield, Entrenchment (A-T Ditch included) or Roadblock counter in play and not Isolated"
+                )));
+            }
+            let earlier = picks.iter().flat_map(|(p, _)| p).any(|p| p == id);
+            if earlier || ids.iter().filter(|x| *x == id).count() > 1 {
+                return Err(refuse(format!("{id} is named twice: one attempt each")));
+            }
+        }
+        let kind = |id: &CounterId| known.iter().find(|(k, _)| k == id).map(|(_, r)| *r);
+        if ids.len() > 1
+            && !ids
+                .iter()
+                .all(|id| kind(id) == Some(Removable::Minefield) && id.side == ids[0].side)
+        {
+            return Err(refuse(format!(
+                "`{}`: only the mine counters of one Location share a roll (all mines are one type)",
+                text.trim()
             )));
         }
-        picks.push((id, lies));
+        picks.push((ids, lies));
     }
+    Ok(picks)
+}
+
+/// 12.617 (PerSide, open). Asked every RePh: whether the enemy has any
+/// fortification is not the side's to learn from the question; the side's
+/// own are listed on its screen only (the journal keeps the question, and a
+/// minefield's strength stays untold).
+pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
+    let known = candidates(s);
+    let own: Vec<String> = known
+        .iter()
+        .filter(|(id, _)| id.side == side)
+        .map(|(id, _)| {
+            let c = s.state.side(side).force.get(*id).expect("listed");
+            public_name(s.tables, c)
+        })
+        .collect();
+    let own = if own.is_empty() {
+        "none".to_string()
+    } else {
+        own.join(", ")
+    };
+    if s.out.listening() {
+        s.say(format!(
+            "12.617: your wire, minefields, Entrenchments and Roadblocks not Isolated: {own}."
+        ));
+    }
+    let question = "12.617: Known wire, minefields, Entrenchments (A-T Ditch included) and Roadblocks to roll for, yours or the enemy's (by the id its owner reads off `votg force`), in non-Isolated Locations you Control (a Roadblock: both Locations of its hexside; a Location's A-P mines before its other fortifications): each `ID[+ID of the same Location's mines] [front-line|adjacent|behind]`, comma-separated (Enter: none)";
+    let picks = checked(s, side, "remove_fortifications", question, |words| {
+        read_choices(words, side, &known, &own)
+    })?;
     let engineers = assault_engineer_squads(s, side);
-    for (id, lies) in picks {
-        let c = s.state.side(side).force.get(id).cloned().expect("listed");
-        let roadblock = c.unit.to_ascii_lowercase().contains("roadblock");
-        s.concerning([id.to_string()]);
-        let what = format!(
-            "{} Fortification Removal of {}",
-            side.name(),
-            describe(s, id)
-        );
-        let r = s.roll(
-            side,
-            STEP,
-            "fortification-removal",
-            None,
-            &removal_drms(roadblock, lies, engineers),
-            &what,
-            false,
-        )?;
-        if r.key() == "eliminated" {
-            force_op(s.state.side_mut(side).force.remove(id))?;
-        }
-        if r.roll.original() == 6 {
-            casualty_reduction(s, side)?;
-        }
+    for (ids, lies) in picks {
+        attempt(s, side, &ids, lies, engineers)?;
     }
     s.concerning([]);
     Ok(())
 }
 
-/// The 12.617 footnote: Casualty Reduction of a non-Isolated elite MMC (an
-/// Assault Engineer if possible, else the owner's choice among the elite,
-/// else First Line, and so on down the C16 classes).
-fn casualty_reduction(s: &mut Session, side: Side) -> Result<(), Error> {
-    let mmc = |c: &Counter| {
-        matches!(c.kind, UnitKind::Squad | UnitKind::Hs)
-            && c.place == ForceBox::Retained
-            && !isolated(c)
-    };
-    let ae = ids(s, side, |c| mmc(c) && assault_engineer(s, side, c));
-    let class_of = |s: &Session, c: &Counter| -> String {
-        let l = &s.tables.ladders;
-        l.units
-            .iter()
-            .find(|u| u.side == side && (u.squad == c.unit || u.half_squad == c.unit))
-            .map_or(String::new(), |u| u.class.clone())
-    };
-    let mut candidates = ae;
-    for class in ["elite", "first-line", "second-line", "green", "conscript"] {
-        if !candidates.is_empty() {
-            break;
-        }
-        candidates = ids(s, side, |c| mmc(c) && class_of(s, c) == class);
-    }
-    let Some(&first) = candidates.first() else {
-        s.say("  Original 6: no non-Isolated MMC to Casualty-Reduce (12.617).");
-        return Ok(());
-    };
-    let options: Vec<String> = candidates
+/// One removal attempt: the dr, and what an Eliminated result takes out of
+/// its owner's Force Organizer (every mine counter named, footnote *).
+fn attempt(
+    s: &mut Session,
+    side: Side,
+    ids: &[CounterId],
+    lies: Lies,
+    engineers: usize,
+) -> Result<(), Error> {
+    let counters: Vec<Counter> = ids
         .iter()
-        .map(|id| id.to_string().to_ascii_lowercase())
+        .map(|id| {
+            s.state
+                .side(id.side)
+                .force
+                .get(*id)
+                .cloned()
+                .expect("listed")
+        })
         .collect();
-    let pick = s.prompter.choice(
-        side,
-        "fortification_casualty",
-        "12.617 Original 6: the MMC Casualty-Reduced",
-        &options.iter().map(String::as_str).collect::<Vec<_>>(),
-        Some(&first.to_string().to_ascii_lowercase()),
-    )?;
-    let id: CounterId = pick.parse().map_err(Error::Refused)?;
-    let c = s.state.side(side).force.get(id).cloned().expect("listed");
-    let d = describe(s, id);
-    let f = &mut s.state.side_mut(side).force;
-    let half = s
-        .tables
-        .ladders
-        .units
-        .iter()
-        .find(|u| u.side == side && u.squad == c.unit)
-        .map(|u| u.half_squad.clone());
-    let mut touched = vec![id.to_string()];
-    match (c.kind, half) {
-        (UnitKind::Squad, Some(hs)) => {
-            let new = force_op(f.split(id, &hs, UnitKind::Hs, 1))?;
-            touched = new.iter().map(ToString::to_string).collect();
-            touched.push(format!("from:{id}"));
-        }
-        _ => force_op(f.eliminate(id))?,
-    }
-    s.say(format!("  Original 6: {d} is Casualty-Reduced (12.617)."));
-    s.journal(
-        Entry::decision(STEP, Some(side), false, "Casualty Reduction", d, "12.617")
-            .concerning(touched),
+    let kind = removable(s.tables, &counters[0]).expect("listed");
+    let named: Vec<String> = counters.iter().map(|c| public_name(s.tables, c)).collect();
+    let owner = ids[0].side;
+    let whose = if owner == side {
+        String::new()
+    } else {
+        format!("the {}'s ", owner.name())
+    };
+    let what = format!(
+        "{} Fortification Removal of {whose}{}",
+        side.name(),
+        named.join(" + ")
     );
+    s.concerning(ids.iter().map(ToString::to_string));
+    let r = s.roll(
+        side,
+        STEP,
+        "fortification-removal",
+        None,
+        &removal_drms(kind == Removable::Roadblock, lies, engineers),
+        &what,
+        false,
+    )?;
+    if r.key() == "eliminated" {
+        for id in ids {
+            force_op(s.state.side_mut(owner).force.eliminate(*id))?;
+        }
+        let text = format!(
+            "{whose}{} Eliminated by the {}",
+            named.join(" + "),
+            side.name()
+        );
+        s.journal(Entry::decision(
+            STEP,
+            Some(owner),
+            false,
+            "Fortification Eliminated",
+            text.clone(),
+            STEP,
+        ));
+        s.say(format!("  {text} (12.617)."));
+    }
+    if r.roll.original() == 6 {
+        fortification_casualty::casualty_reduction(s, side)?;
+    }
     Ok(())
 }
 
@@ -215,9 +311,11 @@ mod tests {
         assert_eq!(t(false, Lies::Behind, 2), 0);
         assert_eq!(
             parse_choice("G-12 front-line").unwrap(),
-            (CounterId::new(Side::German, 12), Lies::FrontLine)
+            (vec![CounterId::new(Side::German, 12)], Lies::FrontLine)
         );
         assert_eq!(parse_choice("R-3").unwrap().1, Lies::Behind);
+        assert_eq!(parse_choice("R-3+R-4 adjacent").unwrap().0.len(), 2);
         assert!(parse_choice("G-3 nowhere").is_err());
+        assert!(parse_choice("G-3 adjacent G-4").is_err());
     }
 }

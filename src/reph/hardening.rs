@@ -321,7 +321,8 @@ fn default_picks(
 }
 
 /// The unit an MMC becomes when it Battle Hardens (C16), or None when it
-/// becomes Fanatic instead (Elite, crew, or no higher type).
+/// becomes Fanatic instead (Elite, crew, or no higher type: an NKVD MMC,
+/// Second Line by its type, has none, C42).
 pub fn up_unit(
     ladders: &crate::ladder::Ladders,
     force: &crate::force::Force,
@@ -344,7 +345,7 @@ pub fn up_unit(
 }
 
 /// One MMC Battle Hardens (12.6123, C16): one class up, or Fanatic for the
-/// next scenario if it is Elite or a crew.
+/// next scenario if it is Elite, a crew or an NKVD MMC (C42).
 fn harden(s: &mut Session, side: Side, id: CounterId) -> Result<(), Error> {
     let force = &s.state.side(side).force;
     let c = force.get(id).expect("checked").clone();
@@ -361,10 +362,12 @@ fn harden(s: &mut Session, side: Side, id: CounterId) -> Result<(), Error> {
             force
                 .set_condition(id, Condition::FanaticNextScenario)
                 .map_err(refused)?;
-            format!(
-                "{} becomes Fanatic for the next scenario (Elite MMC or crew)",
-                c.unit
-            )
+            let why = if c.has(&Condition::Nkvd) {
+                "NKVD MMC: no higher NKVD type, READINGS.md C42"
+            } else {
+                "Elite MMC or crew"
+            };
+            format!("{} becomes Fanatic for the next scenario ({why})", c.unit)
         }
     };
     force

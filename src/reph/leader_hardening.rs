@@ -12,12 +12,6 @@ use crate::reph::recombining::{refused, retained};
 use crate::reph::session::Session;
 use crate::side::Side;
 
-/// Leader grades, lowest first (the Leader Battle Hardening table's order,
-/// with the 10-0, 10-1 and 10-3 the table does not print).
-const GRADES: &[&str] = &[
-    "6+1", "7-0", "8+1", "8-0", "8-1", "9-0", "9-1", "9-2", "10-0", "10-1", "10-2", "10-3",
-];
-
 /// What a leader Battle Hardens to (12.6124's footnotes and C17); a 10-3
 /// stays a 10-3 (C32); a type the rules give no result for, none.
 pub fn hardened(unit: &str) -> Option<&'static str> {
@@ -35,8 +29,12 @@ pub fn hardened(unit: &str) -> Option<&'static str> {
     })
 }
 
+/// A Retained Infantry leader for 12.6124: a leader or a Commissar
+/// (READINGS.md C41), not an armor leader nor a hero.
 fn infantry_leader(c: &Counter) -> bool {
-    retained(c) && c.kind == UnitKind::Leader && !crate::reph::hardening::is_hero(c)
+    retained(c)
+        && matches!(c.kind, UnitKind::Leader | UnitKind::Commissar)
+        && !crate::reph::hardening::is_hero(c)
 }
 
 /// The whole of 12.6124–12.6125 for one side.
@@ -57,7 +55,8 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
 }
 
 /// 12.6124: each Retained heroic leader Battle Hardens and loses his
-/// heroic status (a heroic 10-3 or 10-0 only loses it).
+/// heroic status (a heroic 10-3 or 10-0 only loses it); a heroic Commissar
+/// too, by the same footnotes (READINGS.md C41).
 fn heroic_leaders(s: &mut Session, side: Side) -> Result<(), Error> {
     let heroic: Vec<(CounterId, String)> = s
         .state
@@ -102,7 +101,7 @@ fn say_done(s: &mut Session, side: Side, id: CounterId, result: String) {
     s.say(format!("12.6124: {id} {result}"));
 }
 
-/// One leader Battle Hardens (C17).
+/// One leader Battle Hardens (C17); a Commissar stays a Commissar (C41).
 fn battle_harden(
     s: &mut Session,
     side: Side,
@@ -121,33 +120,81 @@ fn battle_harden(
         );
         return Ok(());
     };
-    s.state
-        .side_mut(side)
-        .force
-        .replace_unit(id, to, UnitKind::Leader)
-        .map_err(refused)?;
+    let force = &mut s.state.side_mut(side).force;
+    let kind = force.get(id).map_or(UnitKind::Leader, |c| c.kind);
+    force.replace_unit(id, to, kind).map_err(refused)?;
     say_done(
         s,
         side,
         id,
-        format!("{unit} ({why}) Battle Hardens to {to} (READINGS.md C17)"),
+        if kind == UnitKind::Commissar {
+            format!(
+                "{unit} Commissar ({why}) Battle Hardens to a {to} Commissar (READINGS.md C17, READINGS.md C41)"
+            )
+        } else {
+            format!("{unit} ({why}) Battle Hardens to {to} (READINGS.md C17)")
+        },
     );
     Ok(())
 }
 
-/// The leader that Battle Hardens for a rolled type (12.6124, C32): a
-/// Retained non-wounded leader of that type (the first in Force order), else
-/// of the next lowest grade that has one.
-fn leader_for(s: &Session, side: Side, rolled: &str) -> Option<(CounterId, String)> {
-    let top = GRADES.iter().position(|g| *g == rolled)?;
+/// The leader types of the side's column of the Leader Battle Hardening
+/// table, best first (the Russian's 9-0 and 8+1 rows are Commissars, C41).
+fn rows(s: &Session, side: Side) -> Result<Vec<String>, Error> {
+    let table = s.tables.dice_table("leader-battle-hardening")?;
+    let column = table.column(side.id()).expect("a column per side");
+    Ok(column
+        .rows
+        .iter()
+        .map(|r| r.key.clone().unwrap_or_else(|| r.result.clone()))
+        .collect())
+}
+
+/// The leaders that may Battle Harden for a rolled type (12.6124, C32,
+/// C41): the Retained non-wounded leaders and Commissars of that type, else
+/// of the next row down the side's column that has any; a type the column
+/// has no row for (a 10-0, a 10-3) is never selected.
+fn leaders_for(s: &Session, side: Side, rolled: &str) -> Result<Vec<(CounterId, String)>, Error> {
+    let rows = rows(s, side)?;
+    let Some(at) = rows.iter().position(|g| g == rolled) else {
+        return Ok(vec![]);
+    };
     let force = &s.state.side(side).force;
-    GRADES[..=top].iter().rev().find_map(|g| {
-        force
+    for g in &rows[at..] {
+        let of_type: Vec<(CounterId, String)> = force
             .counters
             .iter()
-            .find(|c| infantry_leader(c) && !c.has(&Condition::Wounded) && c.unit == *g)
+            .filter(|c| infantry_leader(c) && !c.has(&Condition::Wounded) && c.unit == *g)
             .map(|c| (c.id, c.unit.to_string()))
-    })
+            .collect();
+        if !of_type.is_empty() {
+            return Ok(of_type);
+        }
+    }
+    Ok(vec![])
+}
+
+/// The owner's pick among `candidates` (answer `<side>.<name>`, default the
+/// first in Force order); asked only when there is more than one.
+fn pick(
+    s: &mut Session,
+    side: Side,
+    name: &str,
+    question: &str,
+    candidates: &[CounterId],
+) -> Result<CounterId, Error> {
+    if candidates.len() < 2 {
+        return Ok(candidates[0]);
+    }
+    let options: Vec<String> = candidates
+        .iter()
+        .map(|id| id.to_string().to_ascii_lowercase())
+        .collect();
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    let answer = s
+        .prompter
+        .choice(side, name, question, &options, Some(options[0]))?;
+    answer.parse().map_err(Error::Refused)
 }
 
 /// 12.6124: the secret DR on the side's column. The −2 for a won scenario
@@ -209,8 +256,17 @@ fn leader_dr(s: &mut Session, side: Side) -> Result<(), Error> {
     .on_table(&table.id, &column.id, r.row.key.as_deref());
     s.say(text);
     s.journal(entry);
-    match leader_for(s, side, &rolled) {
-        Some((id, unit)) => battle_harden(s, side, id, &unit, &format!("rolled {rolled}")),
+    let candidates = leaders_for(s, side, &rolled)?;
+    match candidates.first() {
+        Some((_, unit)) => {
+            let unit = unit.clone();
+            let ids: Vec<CounterId> = candidates.iter().map(|(id, _)| *id).collect();
+            let question = format!(
+                "12.6124: the Leader DR selects {unit}: which {unit} Battle Hardens (Enter: the first)?"
+            );
+            let id = pick(s, side, "hardened_leader", &question, &ids)?;
+            battle_harden(s, side, id, &unit, &format!("rolled {rolled}"))
+        }
         None => {
             s.say(format!("12.6124: no Retained non-wounded leader of type {rolled} or lower: no leader Battle Hardens."));
             Ok(())
@@ -246,25 +302,26 @@ fn strength(s: &Session, side: Side) -> (u32, u32) {
 /// (German) or eight (Russian) squad-equivalents of Retained units.
 fn promote(s: &mut Session, side: Side, from: &str, into: &[&str]) -> Result<(), Error> {
     let answer = format!("{}.leader = \"promote-{from}\"", side.id());
-    let Some(leader) = s
+    let candidates: Vec<CounterId> = s
         .state
         .side(side)
         .force
         .counters
         .iter()
-        .find(|c| {
+        .filter(|c| {
             infantry_leader(c)
                 && c.unit == from
                 && !c.has(&Condition::Wounded)
                 && c.isolated_area().is_none()
         })
-        .cloned()
-    else {
+        .map(|c| c.id)
+        .collect();
+    if candidates.is_empty() {
         return Err(Error::Refused(format!(
             "`{answer}`: the {} side has no Retained non-Isolated unwounded {from} leader (12.6125). Nothing was changed.",
             side.name()
         )));
-    };
+    }
     let (halves, leaders) = strength(s, side);
     let per = if side == Side::German { 4 } else { 8 };
     let after = leaders + 1;
@@ -274,6 +331,10 @@ fn promote(s: &mut Session, side: Side, from: &str, into: &[&str]) -> Result<(),
             halves as f32 / 2.0
         )));
     }
+    let question =
+        format!("12.6125: which {from} is Promoted out of the Ranks (Enter: the first)?");
+    let id = pick(s, side, "promoted_leader", &question, &candidates)?;
+    let leader = s.state.side(side).force.get(id).cloned().expect("listed");
     let force = &mut s.state.side_mut(side).force;
     force
         .replace_unit(leader.id, into[0], UnitKind::Leader)

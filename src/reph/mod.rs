@@ -19,6 +19,7 @@ pub mod equipment_repair;
 pub mod escape;
 pub mod escape_results;
 pub mod fortification;
+pub mod fortification_casualty;
 pub mod fortification_removal;
 pub mod hardening;
 pub mod initiative;

@@ -22,12 +22,7 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
             .side(side)
             .force
             .live()
-            .filter_map(|c| {
-                c.condition.iter().find_map(|x| match x {
-                    Condition::PrisonerOf(g) => Some((c.id, *g)),
-                    _ => None,
-                })
-            })
+            .filter_map(|c| c.prisoner_of().map(|g| (c.id, g)))
             .collect();
         let mut isolated = Vec::new();
         for (p, g) in held {

@@ -13,10 +13,13 @@ pub const STEP: &str = "12.612";
 
 /// Whether a counter is Retained by its side at this point of the RePh: in
 /// the Retained box, left on map, or Isolated anywhere but the Casualties
-/// box (Isolated units stay on the map, 12.608).
+/// box (Isolated units stay on the map, 12.608); never while the enemy
+/// holds it as a prisoner (the definition of Retained, 12.609, READINGS.md
+/// C48: it may not Battle Harden, Recombine or count for leader limits).
 pub fn retained(c: &Counter) -> bool {
-    matches!(c.place, ForceBox::Retained | ForceBox::LeftOnMap)
-        || (c.place != ForceBox::Casualties && c.isolated_area().is_some())
+    c.prisoner_of().is_none()
+        && (matches!(c.place, ForceBox::Retained | ForceBox::LeftOnMap)
+            || (c.place != ForceBox::Casualties && c.isolated_area().is_some()))
 }
 
 /// A light mortar SW (12.6121): a SW "Lt MTR", or a mortar of less than 80mm.

@@ -285,13 +285,26 @@ impl Writer {
             opened = open_read(dir, tables)?;
         }
         let views = views::check(dir, opened.state())?;
-        Ok(Writer {
+        let mut w = Writer {
             opened,
             appender,
             _lock: lock,
             views,
             said,
-        })
+        };
+        // A view missing, damaged or left behind by an interrupted command
+        // is written again at once, whatever the command goes on to do (a
+        // hand edit is the command's to refuse or record first).
+        let stale = w
+            .views
+            .found
+            .values()
+            .any(|f| matches!(f, views::Found::Rewrite(_)));
+        if stale && w.views.edited().is_empty() {
+            let state = w.opened.state().clone();
+            w.write_views(&state)?;
+        }
+        Ok(w)
     }
 
     pub fn dir(&self) -> &Path {

@@ -330,7 +330,11 @@ fn rule_12_6151_12_6152_12_6155_12_617_equipment_and_fortification_removal() {
         ForceBox::Retained,
         "12.6155: dr 2 < 3"
     );
-    assert!(f.get(wire).is_none(), "12.617: 1 + 2 = 3 <= 3");
+    assert_eq!(
+        f.get(wire).unwrap().place,
+        ForceBox::Casualties,
+        "12.617: 1 + 2 = 3 <= 3, Eliminated"
+    );
     let jr = journal(&c);
     for drm in [
         "In friendly Perimeter",

@@ -382,3 +382,25 @@ fn design_6_a_copy_without_its_dot_votg_folder_is_the_same_campaign() {
     ok(&back, &["redo", "DIR"]);
     assert_eq!(crate::common::views(&back), c.views());
 }
+
+#[test]
+fn design_6_views_left_behind_by_a_killed_command_are_written_by_the_next_writer() {
+    // A command killed after its last event was written and before its
+    // views were: the logs of the finished campaign, the views of the one
+    // before its last step.
+    let done = Camp::new("I");
+    ok(&done.dir, &["refit", "DIR", "--answers", WALKTHROUGH]);
+    let behind = done.copy();
+    ok(&behind.dir, &["undo", "DIR"]);
+    for log in ["log.jsonl", "german/log.jsonl", "russian/log.jsonl"] {
+        std::fs::copy(done.dir.join(log), behind.dir.join(log)).unwrap();
+    }
+    assert_ne!(behind.views(), done.views());
+    // Readers read the logs; the next writer writes the views, even with
+    // nothing else to do.
+    let status = ok(&behind.dir, &["status", "DIR"]);
+    assert!(status.contains("has finished the Refit Phase"), "{status}");
+    let out = ok(&behind.dir, &["refit", "DIR", "--answers", WALKTHROUGH]);
+    assert!(out.contains("ready to play"), "{out}");
+    assert_eq!(behind.views(), done.views());
+}

@@ -40,19 +40,25 @@ pub(super) fn apply(
         }
         "casualty_reduced" => casualty_reduce(cx, force, id, &unit, kind, item)?,
         "elr_replaced" => {
-            let to = ladder_step(cx, &unit, kind, false).ok_or_else(|| {
+            let nkvd = nkvd(force, id);
+            let to = ladder_step(cx, &unit, kind, nkvd, false).ok_or_else(|| {
                 cx.bad(
                     item,
                     format!("{unit} has no ELR Replacement (READINGS.md C16)"),
                 )
             })?;
             force.replace_unit(id, &to, kind).expect("resolved");
-            format!("Replaced by {to} (A19.13, READINGS.md C16)")
+            if nkvd && !cx.ladders.is_nkvd_type(cx.side, &to) {
+                force
+                    .clear_condition(id, &Condition::Nkvd)
+                    .expect("resolved");
+            }
+            format!("Replaced by {to} (A19.13, READINGS.md C16, READINGS.md C42)")
         }
         "battle_hardened" => {
             let to = match by {
                 Some(rating) => rating.to_string(),
-                None => ladder_step(cx, &unit, kind, true).ok_or_else(|| {
+                None => ladder_step(cx, &unit, kind, nkvd(force, id), true).ok_or_else(|| {
                     cx.bad(
                         item,
                         format!("{unit} has no higher type on its ladder (READINGS.md C16); write \"{id} = <new counter>\""),
@@ -123,7 +129,7 @@ fn casualty_reduce(
         UnitKind::Squad => {
             let hs = cx
                 .ladders
-                .unit(cx.side, unit, false)
+                .unit(cx.side, unit, nkvd(force, id))
                 .map(|u| u.half_squad.clone())
                 .ok_or_else(|| {
                     cx.bad(
@@ -148,27 +154,35 @@ fn casualty_reduce(
     })
 }
 
-/// One class up (Battle Hardening) or down (ELR Replacement) on the side's
-/// ladder (C16); a HS follows its squad's ladder.
-fn ladder_step(cx: &Ctx, unit: &str, kind: UnitKind, up: bool) -> Option<String> {
-    step_on(cx.ladders, cx.side, unit, kind, up)
+/// Whether the counter is an NKVD unit (its type, not its factors, C42).
+fn nkvd(force: &Force, id: CounterId) -> bool {
+    force.get(id).is_some_and(|c| c.has(&Condition::Nkvd))
 }
 
+/// One class up (Battle Hardening) or down (ELR Replacement) on the side's
+/// ladder (C16); a HS follows its squad's ladder.
+fn ladder_step(cx: &Ctx, unit: &str, kind: UnitKind, nkvd: bool, up: bool) -> Option<String> {
+    step_on(cx.ladders, cx.side, unit, kind, nkvd, up)
+}
+
+/// The type one class up or down the ladder of `unit` (C16), an NKVD
+/// unit's on the NKVD line (its type, never its factors: C42).
 pub fn step_on(
     ladders: &Ladders,
     side: Side,
     unit: &str,
     kind: UnitKind,
+    nkvd: bool,
     up: bool,
 ) -> Option<String> {
     let pick = |u: &crate::ladder::LadderUnit| if up { u.up.clone() } else { u.down.clone() };
     let to = match kind {
-        UnitKind::Squad => pick(ladders.unit(side, unit, false)?),
+        UnitKind::Squad => pick(ladders.unit(side, unit, nkvd)?),
         UnitKind::Hs => {
             let squad = ladders
                 .units
                 .iter()
-                .find(|u| u.side == side && u.half_squad == unit && !u.nkvd)?;
+                .find(|u| u.side == side && u.half_squad == unit && u.nkvd == nkvd)?;
             let next = pick(squad);
             ladders.unit(side, &next, false)?.half_squad.clone()
         }

@@ -263,11 +263,13 @@ struct Room {
 }
 
 /// 12.6226: no more than one Commissar per twelve (FRD) squads in the OB
-/// (half-squads count half; Casualties do not count).
+/// (half-squads count half; Casualties do not count, nor units the enemy
+/// holds as prisoners, READINGS.md C48).
 fn room_under_cap(s: &Session, side: Side) -> Room {
     let force = &s.state.side(side).force;
     let half_squads: i64 = force
         .live()
+        .filter(|c| c.prisoner_of().is_none())
         .map(|c| match c.kind {
             UnitKind::Squad => 2,
             UnitKind::Hs => 1,
@@ -276,7 +278,7 @@ fn room_under_cap(s: &Session, side: Side) -> Room {
         .sum();
     let commissars = force
         .live()
-        .filter(|c| c.kind == UnitKind::Commissar)
+        .filter(|c| c.kind == UnitKind::Commissar && c.prisoner_of().is_none())
         .count() as i64;
     let cap = frd(half_squads, 24);
     Room {
