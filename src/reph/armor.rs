@@ -15,6 +15,10 @@ use crate::side::Side;
 
 pub const STEP: &str = "12.616";
 
+/// The column of the Redeployment Table a Redeployed Pltn's re-entry dr is
+/// read on (12.6162: re-enters on a Final dr <= 1, else stays Redeployed).
+const RE_ENTRY: &str = "re-entry";
+
 /// The Redeployment drms (12.6162): -1 at a win:loss of <= 1:2 once more
 /// than two CG scenarios are completed; +2 German from 25 Sep.
 pub fn redeployment_drms(side: Side, date: u8, won: u32, lost: u32) -> Vec<Drm> {
@@ -104,8 +108,31 @@ fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
-/// The Pltns (by purchase-record row; a counter without one is its own)
-/// whose counters pass `keep`.
+/// The AFV Pltn (or part of one) a vehicle belongs to for 12.6162: its
+/// purchase-record row; a Captured AFV's enemy Pltn, one part per captured
+/// enemy Pltn (its enemy counter's row, or that counter alone; one captured
+/// by name only is a part of its own); none for an AFV given outside any
+/// AFV Pltn RG, which is never rolled for (C47).
+fn pltn_key(s: &Session, c: &crate::force::Counter) -> Option<String> {
+    if has(c, Condition::Captured) {
+        let from = c.condition.iter().find_map(|x| match x {
+            Condition::CapturedFrom(id) => Some(*id),
+            _ => None,
+        });
+        return Some(match from {
+            Some(id) => match s.state.side(id.side).force.get(id).and_then(|e| e.rg_row) {
+                Some(row) => format!("captured {} row:{row}", id.side.name()),
+                None => format!("captured {id}"),
+            },
+            None => format!("captured {}", c.id),
+        });
+    }
+    c.rg_row.map(|r| format!("row:{r}"))
+}
+
+/// The Pltns whose counters pass `keep`, by [`pltn_key`]. A counter already
+/// in the Redeployed box with no Pltn (an older campaign's) is its own, so
+/// it may still re-enter.
 fn platoons(
     s: &Session,
     side: Side,
@@ -113,9 +140,11 @@ fn platoons(
 ) -> BTreeMap<String, Vec<CounterId>> {
     let mut m: BTreeMap<String, Vec<CounterId>> = BTreeMap::new();
     for c in s.state.side(side).force.counters.iter().filter(|c| keep(c)) {
-        let key = c
-            .rg_row
-            .map_or_else(|| c.id.to_string(), |r| format!("row:{r}"));
+        let key = match pltn_key(s, c) {
+            Some(k) => k,
+            None if c.place == ForceBox::RedeployedAfv => c.id.to_string(),
+            None => continue,
+        };
         m.entry(key).or_default().push(c.id);
     }
     m
@@ -146,12 +175,12 @@ fn re_entry(
             side,
             STEP,
             "afv-platoon-redeployment",
-            None,
+            Some(RE_ENTRY),
             &drms,
             &what,
             true,
         )?;
-        if r.final_result > 1 {
+        if r.key() != "re-enters" {
             s.journal(Entry::decision(
                 STEP,
                 Some(side),
@@ -182,6 +211,14 @@ fn re_entry(
             ] {
                 force_op(f.clear_condition(*id, &cond))?;
             }
+            if let Some(c) = f.get_mut(*id) {
+                c.condition.retain(|x| {
+                    !matches!(
+                        x,
+                        Condition::MalfunctionedWeapon(_) | Condition::DisabledWeapon(_)
+                    )
+                });
+            }
         }
         s.journal(Entry::decision(
             STEP,
@@ -197,14 +234,17 @@ fn re_entry(
 }
 
 /// 12.6162: a secret dr per eligible Pltn: non-Isolated, non-Dug-In,
-/// Retained (or left on the map immobilized/abandoned), one of whose AFV
-/// was on the map in a CG scenario (C36: the players name Pltns bought to
-/// enter that did not; by default all did).
+/// Retained (or left on the map immobilized/abandoned, not a wreck), one of
+/// whose AFV was on the map in a CG scenario (C36: the players name Pltns
+/// bought to enter that did not; by default all did). An AFV outside any
+/// AFV Pltn RG is not rolled for; Captured AFV are, one dr per captured
+/// enemy Pltn or part thereof (C47).
 fn redeployment(s: &mut Session, side: Side, drms: &[Drm]) -> Result<(), Error> {
     let eligible = platoons(s, side, |c| {
         c.kind == UnitKind::Vehicle
             && matches!(c.place, ForceBox::Retained | ForceBox::LeftOnMap)
             && !isolated(c)
+            && !has(c, Condition::Wreck)
     });
     let firsts: Vec<CounterId> = eligible.values().map(|v| v[0]).collect();
     let not_entered = ask_ids(

@@ -47,7 +47,7 @@ pub const KEYS: &[Key] = &[
     k("disabled", "SW/Guns disabled"),
     k(
         "captured",
-        "enemy weapons captured, by name: \"LMG\", \"gun 45L AT\", \"afv T-34/M41\"",
+        "enemy weapons captured, by name (\"LMG\", \"gun 45L AT\", \"afv T-34 M41\") or by the enemy counter's id (\"afv R-50\": its enemy Pltn, READINGS.md C47); \"LMG malfunctioned\" if it malfunctioned too",
     ),
     k(
         "ft_dc_removed",
@@ -340,7 +340,7 @@ fn one(cx: &mut Ctx, force: &mut Force, enemy: &mut Force, item: &str) -> Result
             cx.say(ids, text);
             return Ok(());
         }
-        "captured" => return captured(cx, force, item),
+        "captured" => return captured(cx, force, enemy, item),
         _ => {}
     }
     let (target, by) = match cx.key {
