@@ -230,11 +230,6 @@ pub const QUESTIONS: &[Question] = &[
         "a list of counter ids: AFV whose Disabled MG is repaired with a Retained LMG (12.6153)",
     ),
     q(
-        "ft_dc_kept",
-        Kind::Words,
-        "a list of counter ids: FT/DC removed by an Original effects DR <= 10 (12.6154)",
-    ),
-    q(
         "captured_afv_wrecked",
         Kind::Words,
         "a list of counter ids: Captured AFV with no functioning Weapon (12.6156)",

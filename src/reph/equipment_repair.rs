@@ -156,54 +156,87 @@ fn mg_exchange(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
-/// 12.6154: each FT/DC removed from play in the scenario (now among the
-/// Casualties) is Retained only if removed by an Original effects DR <= 10
-/// (the players say which), at most as many of each as non-Isolated
-/// Assault Engineer squads.
+/// A FT or DC (12.6154): which of the two, by its counter name.
+fn ft_or_dc(c: &Counter) -> Option<&'static str> {
+    let u = c.unit.to_ascii_uppercase();
+    (c.kind == UnitKind::Sw).then_some(())?;
+    if u.contains("FT") {
+        Some("FT")
+    } else if u.contains("DC") {
+        Some("DC")
+    } else {
+        None
+    }
+}
+
+/// The Original effects DR a FT/DC was removed from play with, if it was.
+fn removed_with(c: &Counter) -> Option<u8> {
+    c.condition.iter().find_map(|x| match x {
+        Condition::RemovedFromPlay(dr) => Some(*dr),
+        _ => None,
+    })
+}
+
+/// 12.6154: each FT/DC removed from play in the scenario (recorded with the
+/// Original effects DR of its removal, `ft_dc_removed`) is Eliminated on a
+/// DR >= 11; on a DR <= 10 it is Retained, but no more DC, nor FT, than the
+/// side's non-Isolated Assault Engineer squads at this point (the first in
+/// Force order are kept, the rest Eliminated). Each one says where it went.
 fn ft_dc(s: &mut Session, side: Side) -> Result<(), Error> {
-    let kind_of = |c: &Counter| -> Option<&'static str> {
-        let u = c.unit.to_ascii_uppercase();
-        (c.kind == UnitKind::Sw).then_some(())?;
-        if u.contains("FT") {
-            Some("FT")
-        } else if u.contains("DC") {
-            Some("DC")
-        } else {
-            None
-        }
-    };
-    let cands = ids(s, side, |c| {
-        c.place == ForceBox::Casualties && kind_of(c).is_some()
-    });
-    let kept = ask_ids(
-        s,
-        side,
-        "ft_dc_kept",
-        "12.6154: FT/DC removed from play by an Original effects DR <= 10",
-        &cands,
-    )?;
     let cap = assault_engineer_squads(s, side);
-    for which in ["FT", "DC"] {
-        let these: Vec<_> = kept
-            .iter()
-            .copied()
-            .filter(|id| s.state.side(side).force.get(*id).and_then(kind_of) == Some(which))
-            .collect();
-        if these.len() > cap {
-            return Err(Error::Refused(format!(
-                "12.6154: the {} may Retain at most {cap} {which} (one per non-Isolated Assault Engineer squad); {} were listed. Nothing was changed.",
-                side.name(),
-                these.len()
-            )));
-        }
-        for id in these {
-            force_op(s.state.side_mut(side).force.move_to(id, ForceBox::Retained))?;
-            let d = describe(s, id);
-            s.journal(
-                Entry::decision(STEP, Some(side), false, "FT/DC Retained", d, "12.6154")
-                    .concerning([id.to_string()]),
-            );
-        }
+    let mut kept = [("FT", 0usize), ("DC", 0usize)];
+    let removed = ids(s, side, |c| {
+        ft_or_dc(c).is_some() && removed_with(c).is_some() && c.place != ForceBox::Casualties
+    });
+    for id in removed {
+        let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        let (which, dr) = (
+            ft_or_dc(&c).expect("listed"),
+            removed_with(&c).expect("listed"),
+        );
+        let n = &mut kept
+            .iter_mut()
+            .find(|(w, _)| *w == which)
+            .expect("FT or DC")
+            .1;
+        let (retained, why) = if dr >= 11 {
+            (false, format!("Original effects DR {dr} >= 11"))
+        } else if *n >= cap {
+            (
+                false,
+                format!(
+                    "Original effects DR {dr} <= 10, but the {} already Retains {n} {which} this way and has {cap} non-Isolated Assault Engineer squad(s)",
+                    side.name()
+                ),
+            )
+        } else {
+            *n += 1;
+            (true, format!("Original effects DR {dr} <= 10"))
+        };
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.clear_condition(id, &Condition::RemovedFromPlay(0)))?;
+        let result = if retained {
+            force_op(f.move_to(id, ForceBox::Retained))?;
+            "Retained"
+        } else {
+            force_op(f.eliminate(id))?;
+            "Eliminated"
+        };
+        let d = describe(s, id);
+        s.say(format!(
+            "  {d} removed from play: {result} ({why}, 12.6154)."
+        ));
+        s.journal(
+            Entry::decision(
+                STEP,
+                Some(side),
+                false,
+                "FT/DC removed from play",
+                format!("{d}: {result} ({why})"),
+                "12.6154",
+            )
+            .concerning([id.to_string()]),
+        );
     }
     Ok(())
 }
