@@ -91,6 +91,7 @@ fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
         force_op(f.clear_condition(id, &Condition::Recall))?;
         if wrecked.contains(&id) {
             force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+            force_op(f.set_condition(id, Condition::Wreck))?;
         }
         let d = describe(s, id);
         s.journal(

@@ -206,11 +206,18 @@ pub fn recovery_drms(isolated: bool, in_perimeter: bool, dug_in: bool) -> Vec<Dr
     d
 }
 
-/// d) each friendly immobilized AFV or Wreck left on the map: non-Isolated,
-/// or Isolated with a path free of enemy Control the players name.
+/// d) each friendly immobilized AFV or Wreck left on the map (CG7):
+/// non-Isolated, or Isolated with a path free of enemy Control the players
+/// name. Recovered, an AFV is Retained as it is and a Wreck goes to the
+/// Retained Wreck box (it rolls for Wreck Repair, f); unsuccessful, it
+/// stays on the map for the next RePh; an Original 6 makes a Wreck a
+/// Burnt-Out Wreck, never Retained.
 fn recovery(s: &mut Session, side: Side) -> Result<(), Error> {
-    let on_map =
-        |c: &crate::force::Counter| c.kind == UnitKind::Vehicle && c.place == ForceBox::LeftOnMap;
+    let on_map = |c: &crate::force::Counter| {
+        c.kind == UnitKind::Vehicle
+            && c.place == ForceBox::LeftOnMap
+            && (has(c, Condition::Immobilized) || has(c, Condition::Wreck))
+    };
     let iso = ids(s, side, |c| on_map(c) && isolated(c));
     let with_path = ask_ids(
         s,
@@ -232,7 +239,7 @@ fn recovery(s: &mut Session, side: Side) -> Result<(), Error> {
     let dug_in = ask_ids(s, side, "dug_in", "12.6151d: Dug-In AFV (+2)", &cands)?;
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");
-        let wreck = !has(&c, Condition::Immobilized);
+        let wreck = has(&c, Condition::Wreck);
         let drms = recovery_drms(isolated(&c), !outside.contains(&id), dug_in.contains(&id));
         s.concerning([id.to_string()]);
         let what = format!("{} Recovery of {}", side.name(), describe(s, id));
@@ -245,21 +252,35 @@ fn recovery(s: &mut Session, side: Side) -> Result<(), Error> {
             &what,
             false,
         )?;
-        let f = &mut s.state.side_mut(side).force;
-        if wreck && r.roll.original() == 6 {
-            // Burnt-Out Wreck: unrecoverable (it may be scrounged, 12.6082).
-            force_op(f.eliminate(id))?;
-            s.say("  Original 6: the Wreck becomes a Burnt-Out Wreck (12.6151d).");
-        } else if r.key() == "recovered" {
-            force_op(f.move_to(
-                id,
-                if wreck {
-                    ForceBox::RetainedWreck
-                } else {
-                    ForceBox::Retained
-                },
-            ))?;
-        }
+        let (place, result) = if wreck && r.roll.original() == 6 {
+            (
+                ForceBox::Casualties,
+                "Original 6: a Burnt-Out Wreck, unrecoverable (it may be scrounged, 12.6082); never Retained",
+            )
+        } else if r.key() != "recovered" {
+            (
+                ForceBox::LeftOnMap,
+                "not Recovered: it stays on the map, to be rolled for in the next RePh",
+            )
+        } else if wreck {
+            (
+                ForceBox::RetainedWreck,
+                "Recovered: Retained as a Wreck (it rolls for Wreck Repair, 12.6151f)",
+            )
+        } else {
+            (ForceBox::Retained, "Recovered: Retained, still immobilized")
+        };
+        force_op(s.state.side_mut(side).force.move_to(id, place))?;
+        let d = describe(s, id);
+        s.say(format!("  {d}: {result} (12.6151d)."));
+        s.journal(Entry::decision(
+            STEP_D,
+            Some(side),
+            false,
+            "AFV/Wreck Recovery",
+            format!("{d}: {result}"),
+            "12.6151d",
+        ));
     }
     s.concerning([]);
     Ok(())
@@ -381,7 +402,8 @@ pub fn wreck_drms(side: Side, c: &crate::force::Counter, partially_armored: bool
     d
 }
 
-/// f) each Retained Wreck (not a Captured enemy one).
+/// f) each Retained Wreck (not a Captured enemy one): only a Wreck in the
+/// Retained Wreck box, never one still on the map (12.6151d, CG7).
 fn wreck_repair(s: &mut Session, side: Side) -> Result<(), Error> {
     let cands = ids(s, side, |c| {
         c.place == ForceBox::RetainedWreck && !has(c, Condition::Captured)
@@ -406,6 +428,7 @@ fn wreck_repair(s: &mut Session, side: Side) -> Result<(), Error> {
         } else if r.key() == "repaired" {
             force_op(f.move_to(id, ForceBox::Retained))?;
             force_op(f.clear_condition(id, &Condition::Labor))?;
+            force_op(f.clear_condition(id, &Condition::Wreck))?;
         } else {
             mark_labor(s, side, id)?;
         }

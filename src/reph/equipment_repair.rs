@@ -95,6 +95,7 @@ fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
             force_op(f.eliminate(id))?;
         } else if ma.contains(&id) {
             force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+            force_op(f.set_condition(id, Condition::Wreck))?;
             s.say("  The MA is lost: the AFV is Retained as a Wreck (12.615d).");
         } else {
             force_op(f.set_condition(id, Condition::Disabled))?;
@@ -284,12 +285,9 @@ fn captured(s: &mut Session, side: Side) -> Result<(), Error> {
         "12.6156: Captured AFV with no functioning Weapon (they become Wrecks)",
         &afv,
     )? {
-        force_op(
-            s.state
-                .side_mut(side)
-                .force
-                .move_to(id, ForceBox::RetainedWreck),
-        )?;
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+        force_op(f.set_condition(id, Condition::Wreck))?;
         let d = describe(s, id);
         s.journal(
             Entry::decision(

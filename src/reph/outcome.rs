@@ -57,7 +57,10 @@ pub const KEYS: &[Key] = &[
     k("shocked", "AFV Shocked or UK"),
     k("bogged", "AFV bogged"),
     k("abandoned", "AFV abandoned"),
-    k("wrecked", "AFV wrecked (the wreck stays on map)"),
+    k(
+        "wrecked",
+        "AFV wrecked: the wreck stays on the map until Recovered (CG7, 12.6151d)",
+    ),
     k("burnt_out", "AFV burnt out (Eliminated)"),
     k("recall", "AFV under Recall (D5.341)"),
     k(

@@ -32,11 +32,12 @@ pub(super) fn apply(
             }
         }
         "wrecked" => {
-            force
-                .move_to(id, ForceBox::RetainedWreck)
-                .expect("resolved");
+            // CG7: the wreck is left on the map from scenario to scenario
+            // until a Recovery dr brings it off (12.6151d).
+            force.move_to(id, ForceBox::LeftOnMap).expect("resolved");
+            set(force, id, Condition::Wreck);
             cx.gone.insert(id);
-            "wrecked (stays on map as a wreck)".into()
+            "wrecked: the wreck stays on the map until Recovered (CG7, 12.6151d)".into()
         }
         "casualty_reduced" => casualty_reduce(cx, force, id, &unit, kind, item)?,
         "elr_replaced" => {
