@@ -9,19 +9,21 @@ use crate::error::Error;
 use crate::force::{Condition, ForceBox, UnitKind};
 use crate::journal::Entry;
 use crate::reph::counters::{ask_ids, describe, force_op, has, ids, isolated};
-use crate::reph::new_day;
 use crate::reph::session::Session;
+use crate::reph::{new_day, one_use};
 use crate::side::Side;
 
 pub const STEP_A: &str = "12.615a";
 pub const STEP_D: &str = "12.615d";
 
-/// 12.615a-c (PerSide, open).
+/// 12.615a-c (PerSide, open), after the RGs used once are settled (notes
+/// t, b, m: `one_use`).
 pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
     // Before a Counterattack 12.614 did not run: the second scenario of the
     // CG Day gets its facts and roster line here.
     new_day::counterattack_scenario(s);
     new_day::ensure_line(s, side);
+    one_use::settle(s, side)?;
     remanned(s, side)?;
     shock(s, side)?;
     bog(s, side)
