@@ -8,7 +8,7 @@ use crate::drm::Drm;
 use crate::error::Error;
 use crate::force::{Condition, CounterId, ForceBox, UnitKind};
 use crate::journal::Entry;
-use crate::reph::counters::{ask_ids, describe, force_op, has, ids, isolated};
+use crate::reph::counters::{ask_ids, describe, force_op, has, ids, isolated, named_weapons};
 use crate::reph::session::Session;
 use crate::reph::{cg_days, drms};
 use crate::side::Side;
@@ -75,13 +75,23 @@ fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
         .copied()
         .filter(|id| !s.state.side(side).force.get(*id).is_some_and(isolated))
         .collect();
-    let wrecked = ask_ids(
+    // An MA recorded Disabled needs no answer (12.6161 EXC).
+    let ma_named = |id: &CounterId| {
+        s.state
+            .side(side)
+            .force
+            .get(*id)
+            .is_some_and(|c| named_weapons(c, false).iter().any(|w| w == "MA"))
+    };
+    let (known, asked): (Vec<CounterId>, Vec<CounterId>) = free.iter().partition(|id| ma_named(id));
+    let mut wrecked = ask_ids(
         s,
         side,
         "recall_ma_disabled",
         "12.6161 EXC: AFV under Recall whose MA is Disabled (Retained as Wrecks)",
-        &free,
+        &asked,
     )?;
+    wrecked.extend(known);
     for id in recalled {
         let f = &mut s.state.side_mut(side).force;
         if !free.contains(&id) {

@@ -7,7 +7,8 @@ use crate::error::Error;
 use crate::force::{Condition, Counter, ForceBox, UnitKind};
 use crate::journal::Entry;
 use crate::reph::counters::{
-    among, ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated, weapon,
+    among, ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated, named_weapons,
+    weapon,
 };
 use crate::reph::repair_number;
 use crate::reph::session::Session;
@@ -25,7 +26,7 @@ pub fn repair_drms(side: Side, c: &Counter, non_qualified: bool) -> Vec<Drm> {
     if side == Side::Russian && (c.unit.contains("MG") || c.unit.contains("ATR")) {
         d.push(Drm::new(-1, "Russian MG/ATR (READINGS.md C38)", rule));
     }
-    d.push(repair_number::drm(c));
+    d.extend(repair_number::drm(c));
     if non_qualified {
         d.push(Drm::new(
             1,
@@ -49,12 +50,14 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
-/// 12.6152: a dr for each malfunctioned non-Captured Retained Weapon.
+/// 12.6152: a dr for each malfunctioned non-Captured Retained Weapon: a SW
+/// or Gun, or each weapon of a vehicle, named (`MA`, `BMG` …) or not (then
+/// the players say which vehicles' is the MA, `malfunctioned_ma`).
 fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
     let cands = ids(s, side, |c| {
         weapon(c)
             && c.place == ForceBox::Retained
-            && has(c, Condition::Malfunctioned)
+            && (has(c, Condition::Malfunctioned) || !named_weapons(c, true).is_empty())
             && !has(c, Condition::Captured)
     });
     let nq = ask_ids(
@@ -64,7 +67,9 @@ fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
         "12.6152: weapons that only Non-Qualified Use (A21.13) can repair",
         &cands,
     )?;
-    let vehicles = among(s, side, &cands, |c| c.kind == UnitKind::Vehicle);
+    let vehicles = among(s, side, &cands, |c| {
+        c.kind == UnitKind::Vehicle && has(c, Condition::Malfunctioned)
+    });
     let ma = ask_ids(
         s,
         side,
@@ -75,34 +80,63 @@ fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
     repair_number::ask(s, side, &cands)?;
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");
-        s.concerning([id.to_string()]);
-        let what = format!("{} Weapon Repair of {}", side.name(), describe(s, id));
-        let r = s.roll(
-            side,
-            STEP,
-            "weapon-repair",
-            None,
-            &repair_drms(side, &c, nq.contains(&id)),
-            &what,
-            false,
-        )?;
-        let f = &mut s.state.side_mut(side).force;
-        force_op(f.clear_condition(id, &Condition::Malfunctioned))?;
-        if r.key() == "repaired" {
-            continue;
+        let mut rolls: Vec<Option<String>> = Vec::new();
+        if has(&c, Condition::Malfunctioned) {
+            rolls.push(None);
         }
-        if c.kind != UnitKind::Vehicle {
-            force_op(f.eliminate(id))?;
-        } else if ma.contains(&id) {
-            force_op(f.move_to(id, ForceBox::RetainedWreck))?;
-            force_op(f.set_condition(id, Condition::Wreck))?;
-            s.say("  The MA is lost: the AFV is Retained as a Wreck (12.615d).");
-        } else {
-            force_op(f.set_condition(id, Condition::Disabled))?;
+        rolls.extend(named_weapons(&c, true).into_iter().map(Some));
+        for w in rolls {
+            let is_ma = w.as_deref().map_or(ma.contains(&id), |w| w == "MA");
+            if !repair_one(s, side, &c, w, is_ma, nq.contains(&id))? {
+                break;
+            }
         }
     }
     s.concerning([]);
     Ok(())
+}
+
+/// One Weapon Repair dr (12.6152) for `c`, or for its weapon `w`. A failed
+/// SW/Gun is Eliminated; a vehicle's weapon is Disabled, or, its MA, the
+/// AFV is Retained as a Wreck. Whether the counter is still to roll for.
+fn repair_one(
+    s: &mut Session,
+    side: Side,
+    c: &Counter,
+    w: Option<String>,
+    ma: bool,
+    nq: bool,
+) -> Result<bool, Error> {
+    let id = c.id;
+    s.concerning([id.to_string()]);
+    let which = w.as_deref().map(|w| format!(" {w}")).unwrap_or_default();
+    let what = format!(
+        "{} Weapon Repair of {}{which}",
+        side.name(),
+        describe(s, id)
+    );
+    let drms = repair_drms(side, c, nq);
+    let r = s.roll(side, STEP, "weapon-repair", None, &drms, &what, false)?;
+    let f = &mut s.state.side_mut(side).force;
+    let malfunction = w
+        .clone()
+        .map_or(Condition::Malfunctioned, Condition::MalfunctionedWeapon);
+    force_op(f.clear_condition(id, &malfunction))?;
+    if r.key() == "repaired" {
+        return Ok(true);
+    }
+    if c.kind != UnitKind::Vehicle {
+        force_op(f.eliminate(id))?;
+        return Ok(false);
+    }
+    if ma {
+        force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+        force_op(f.set_condition(id, Condition::Wreck))?;
+        s.say("  The MA is lost: the AFV is Retained as a Wreck (12.615d).");
+        return Ok(false);
+    }
+    force_op(f.set_condition(id, w.map_or(Condition::Disabled, Condition::DisabledWeapon)))?;
+    Ok(true)
 }
 
 /// 12.6153: a Disabled non-Captured non-Isolated AFV MG repaired by
@@ -110,7 +144,7 @@ fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
 fn mg_exchange(s: &mut Session, side: Side) -> Result<(), Error> {
     let afv = ids(s, side, |c| {
         c.kind == UnitKind::Vehicle
-            && has(c, Condition::Disabled)
+            && (has(c, Condition::Disabled) || named_weapons(c, false).iter().any(|w| w != "MA"))
             && !has(c, Condition::Captured)
             && !isolated(c)
             && c.place != ForceBox::Casualties
@@ -142,7 +176,13 @@ fn mg_exchange(s: &mut Session, side: Side) -> Result<(), Error> {
     }
     for (vehicle, lmg) in chosen.into_iter().zip(lmgs) {
         let f = &mut s.state.side_mut(side).force;
-        force_op(f.clear_condition(vehicle, &Condition::Disabled))?;
+        // A named Disabled MG first (the MA is not an MG), else the
+        // vehicle's unnamed Disabled weapon.
+        let mg = f
+            .get(vehicle)
+            .and_then(|c| named_weapons(c, false).into_iter().find(|w| w != "MA"));
+        let repaired = mg.map_or(Condition::Disabled, Condition::DisabledWeapon);
+        force_op(f.clear_condition(vehicle, &repaired))?;
         force_op(f.eliminate(lmg))?;
         let text = format!(
             "{} MG repaired; {} Eliminated",
@@ -255,7 +295,19 @@ fn captured(s: &mut Session, side: Side) -> Result<(), Error> {
     });
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        for w in named_weapons(&c, true) {
+            let f = &mut s.state.side_mut(side).force;
+            force_op(f.clear_condition(id, &Condition::MalfunctionedWeapon(w.clone())))?;
+            force_op(f.set_condition(id, Condition::DisabledWeapon(w.clone())))?;
+            already_malfunctioned(s, side, id, &format!("its {w} Disabled"));
+        }
         let lost = if has(&c, Condition::Malfunctioned) {
+            let what = if c.kind == UnitKind::Vehicle {
+                "Disabled"
+            } else {
+                "Eliminated"
+            };
+            already_malfunctioned(s, side, id, what);
             true
         } else {
             s.concerning([id.to_string()]);
@@ -304,6 +356,25 @@ fn captured(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
+/// 12.6155: an already malfunctioned Captured Weapon is lost with no dr.
+fn already_malfunctioned(s: &mut Session, side: Side, id: crate::force::CounterId, what: &str) {
+    let d = describe(s, id);
+    s.say(format!(
+        "  {d}: an already malfunctioned Captured Weapon: {what} (12.6155)."
+    ));
+    s.journal(
+        Entry::decision(
+            STEP,
+            Some(side),
+            false,
+            "Malfunctioned Captured Weapon",
+            format!("{d}: {what}"),
+            "12.6155",
+        )
+        .concerning([id.to_string()]),
+    );
+}
+
 /// 12.6157-12.6159: restored without a roll on every non-Isolated unit.
 fn restored(s: &mut Session, side: Side) {
     let short = ids(s, side, |c| has(c, Condition::AmmoShortage) && !isolated(c));
@@ -346,7 +417,8 @@ mod tests {
     fn rule_12_6152_weapon_repair_drms() {
         let mut f = crate::force::Force::new(Side::Russian);
         let id: CounterId = f.add(NewCounter::new("LMG", UnitKind::Sw, ForceBox::Retained));
-        let c = f.get(id).unwrap().clone();
+        let mut c = f.get(id).unwrap().clone();
+        c.repair = Some(1);
         let t = |d: Vec<Drm>| d.iter().map(|d| d.value).sum::<i32>();
         assert_eq!(t(repair_drms(Side::Russian, &c, false)), -2);
         assert_eq!(t(repair_drms(Side::German, &c, true)), 0);

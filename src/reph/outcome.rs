@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 mod effect;
 
 pub use effect::step_on;
-use effect::{captured, list, prisoners};
+use effect::{captured, list, prisoners, vehicle_weapon};
 
 use crate::force::{Condition, CounterId, Force, ForceBox, NewCounter, UnitKind};
 use crate::ladder::Ladders;
@@ -43,8 +43,14 @@ pub const KEYS: &[Key] = &[
         "battle_hardened",
         "MMC Battle Hardened in play (A15.3, READINGS.md C16); a leader as \"G-20 = 9-1\"",
     ),
-    k("malfunctioned", "SW/Guns malfunctioned"),
-    k("disabled", "SW/Guns disabled"),
+    k(
+        "malfunctioned",
+        "SW/Guns/AFV malfunctioned; one weapon of an AFV as \"G-31 MA\" or \"G-31 BMG\" (12.6152)",
+    ),
+    k(
+        "disabled",
+        "SW/Guns/AFV disabled; one weapon of an AFV as \"G-31 MA\" or \"G-31 BMG\"",
+    ),
     k(
         "captured",
         "enemy weapons captured, by name (\"LMG\", \"gun 45L AT\", \"afv T-34 M41\") or by the enemy counter's id (\"afv R-50\": its enemy Pltn, READINGS.md C47); \"LMG malfunctioned\" if it malfunctioned too",
@@ -344,6 +350,14 @@ fn one(cx: &mut Ctx, force: &mut Force, enemy: &mut Force, item: &str) -> Result
             return Ok(());
         }
         "captured" => return captured(cx, force, enemy, item),
+        "malfunctioned" | "disabled" => {
+            // `"G-31 MA"`: one weapon of a vehicle (12.6152).
+            if let Some((id, w)) = item.trim().split_once(' ')
+                && id.parse::<CounterId>().is_ok()
+            {
+                return vehicle_weapon(cx, force, id, w, item);
+            }
+        }
         _ => {}
     }
     let (target, by) = match cx.key {

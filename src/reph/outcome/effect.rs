@@ -262,6 +262,45 @@ fn taken_from_enemy(cx: &Ctx, enemy: &mut Force, id: CounterId, item: &str) -> R
     Ok(unit)
 }
 
+/// `"G-31 MA"`, `"G-31 BMG"`: one weapon of a vehicle malfunctioned or
+/// Disabled in play, so 12.6152 rolls for it (and knows its MA from its
+/// MGs), 12.6153 exchanges an MG and 12.6161 wrecks an AFV with its MA
+/// Disabled.
+pub(super) fn vehicle_weapon(
+    cx: &mut Ctx,
+    force: &mut Force,
+    id: &str,
+    weapon: &str,
+    item: &str,
+) -> Result<(), Bad> {
+    let id = cx.resolve(force, id)?[0];
+    let c = force.get(id).expect("resolved");
+    let unit = c.unit.clone();
+    if c.kind != UnitKind::Vehicle {
+        return Err(cx.bad(
+            item,
+            format!("{id} {unit} is not a vehicle: a weapon is named (\"G-31 MA\") only on an AFV"),
+        ));
+    }
+    let w = weapon.trim().to_ascii_uppercase();
+    if w.is_empty() || w.contains(' ') {
+        return Err(cx.bad(
+            item,
+            "expected \"<AFV id> <weapon>\", the weapon MA or an MG (BMG, CMG, AAMG …)",
+        ));
+    }
+    let cond = if cx.key == "malfunctioned" {
+        Condition::MalfunctionedWeapon(w)
+    } else {
+        Condition::DisabledWeapon(w)
+    };
+    let label = cond.label();
+    set(force, id, cond);
+    let text = format!("{}: {id} {unit} {label}", cx.side.name());
+    cx.say([id], text);
+    Ok(())
+}
+
 /// `"R-12 by G-3"`: an enemy counter guarded by one of ours.
 pub(super) fn prisoners(
     cx: &mut Ctx,
