@@ -137,6 +137,21 @@ impl Prompter {
         Ok(v)
     }
 
+    /// A list that must be given (no default): an answers file without it
+    /// is an error saying `missing`; a terminal asks until `valid` passes.
+    pub fn required_checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+        missing: &str,
+    ) -> Result<Vec<String>, Error> {
+        let v = self.ask_required_checked_list(side, name, question, valid, missing)?;
+        self.record(side, name, question, strings(&v), false);
+        Ok(v)
+    }
+
     /// A number in `min..=max`; `default` where the rules have one.
     pub fn number(
         &mut self,

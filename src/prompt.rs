@@ -99,7 +99,7 @@ impl Prompter {
             },
             Prompter::Terminal { .. } => {
                 self.terminal_or_missing(side, name)?;
-                typed_list(question, &|_| Ok(()))
+                typed_list(question, &|_| Ok(()), true)
             }
         }
     }
@@ -122,7 +122,31 @@ impl Prompter {
             return self.ask_list(side, name, question);
         }
         self.terminal_or_missing(side, name)?;
-        typed_list(question, valid)
+        typed_list(question, valid, true)
+    }
+
+    /// A list that must be given: an answers file without it is an error
+    /// saying `missing` (what is needed), and a terminal asks again until
+    /// `valid` passes, an empty line included.
+    pub(crate) fn ask_required_checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+        missing: &str,
+    ) -> Result<Vec<String>, Error> {
+        if let Prompter::Scripted(a) = self {
+            if a.get(side, name).is_none() {
+                return Err(Error::MissingAnswer {
+                    id: format!("{}.{name}", side.id()),
+                    expected: missing.to_string(),
+                });
+            }
+            return self.ask_list(side, name, question);
+        }
+        self.terminal_or_missing(side, name)?;
+        typed_list(question, valid, false)
     }
 
     /// A number in `min..=max`; `default` where the rules have one.
@@ -299,18 +323,19 @@ fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
 
 /// A line of text checked by `valid`, asked again with its message until it
 /// passes; Enter alone takes `default` when there is one.
-/// A list typed on one line (empty: none), asked again until `valid`
-/// passes.
+/// A list typed on one line (empty: none, where `empty` allows it), asked
+/// again until `valid` passes.
 fn typed_list(
     question: &str,
     valid: &dyn Fn(&str) -> Result<(), String>,
+    empty: bool,
 ) -> Result<Vec<String>, Error> {
     discard_typed_ahead();
     let text: String = dialoguer::Input::new()
         .with_prompt(question)
         .allow_empty(true)
         .validate_with(|t: &String| match t.trim() {
-            "" => Ok(()),
+            "" if empty => Ok(()),
             t => valid(t),
         })
         .interact_text()

@@ -227,22 +227,17 @@ pub const QUESTIONS: &[Question] = &[
     q(
         "repair_numbers",
         Kind::Words,
-        "a list of \"<counter id> <Repair Number>\", e.g. [\"G-17 2\"]: the Repair Number printed on each malfunctioned weapon (A9.72, 12.6152); a weapon not given keeps the number entered before, else 1 (READINGS.md C38)",
+        "a list of \"<counter id> <Repair Number>\", e.g. [\"G-17 2\"]: the Repair Number printed on each malfunctioned weapon (A9.72, 12.6152); required for each weapon whose number was never entered (one entered before is kept)",
     ),
     q(
         "malfunctioned_ma",
         Kind::Words,
-        "a list of counter ids: AFV whose malfunctioned weapon is the MA (12.6152)",
+        "a list of counter ids: AFV whose malfunctioned weapon, not named in the outcome, is the MA (12.6152)",
     ),
     q(
         "mg_exchange",
         Kind::Words,
         "a list of counter ids: AFV whose Disabled MG is repaired with a Retained LMG (12.6153)",
-    ),
-    q(
-        "ft_dc_kept",
-        Kind::Words,
-        "a list of counter ids: FT/DC removed by an Original effects DR <= 10 (12.6154)",
     ),
     q(
         "captured_afv_wrecked",

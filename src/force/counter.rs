@@ -163,6 +163,17 @@ pub enum Condition {
     /// A FT or DC removed from play, with the Original effects DR of its
     /// removal (12.6154).
     RemovedFromPlay(u8),
+    /// A captured AFV (or weapon) taken from this enemy counter: its enemy
+    /// Pltn is that counter's (12.6162, C47).
+    CapturedFrom(CounterId),
+    /// An AFV that is a wreck (CG7): on the map until Recovered (12.6151d),
+    /// then in the Retained Wreck box until Repaired (12.6151f).
+    Wreck,
+    /// One weapon of a vehicle malfunctioned, by its name on the counter
+    /// (`MA`, `BMG`, `CMG`, `AAMG` …; 12.6152).
+    MalfunctionedWeapon(String),
+    /// One weapon of a vehicle Disabled (12.6152, 12.6153, 12.6161).
+    DisabledWeapon(String),
 }
 
 impl Condition {
@@ -196,12 +207,24 @@ impl Condition {
             Condition::RemovedFromPlay(dr) => {
                 format!("removed from play, Original effects DR {dr} (12.6154)")
             }
+            Condition::CapturedFrom(enemy) => format!("captured from {enemy}"),
+            Condition::Wreck => "Wreck".into(),
+            Condition::MalfunctionedWeapon(w) => format!("{w} Malfunctioned"),
+            Condition::DisabledWeapon(w) => format!("{w} Disabled"),
         }
     }
 
     /// Two conditions of the same kind replace each other (one Isolated
-    /// Area; one Labor counter, on its -1 or its -2 side).
+    /// Area; one Labor counter, on its -1 or its -2 side). Each weapon of a
+    /// vehicle has its own: its MA's malfunction is not its BMG's.
     pub fn same_kind(&self, other: &Condition) -> bool {
+        if let (
+            Condition::MalfunctionedWeapon(a) | Condition::DisabledWeapon(a),
+            Condition::MalfunctionedWeapon(b) | Condition::DisabledWeapon(b),
+        ) = (self, other)
+        {
+            return std::mem::discriminant(self) == std::mem::discriminant(other) && a == b;
+        }
         std::mem::discriminant(self) == std::mem::discriminant(other)
             || (self.labor_drm().is_some() && other.labor_drm().is_some())
     }

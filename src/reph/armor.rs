@@ -8,12 +8,16 @@ use crate::drm::Drm;
 use crate::error::Error;
 use crate::force::{Condition, CounterId, ForceBox, UnitKind};
 use crate::journal::Entry;
-use crate::reph::counters::{ask_ids, describe, force_op, has, ids, isolated};
+use crate::reph::counters::{ask_ids, describe, force_op, has, ids, isolated, named_weapons};
 use crate::reph::session::Session;
 use crate::reph::{cg_days, drms};
 use crate::side::Side;
 
 pub const STEP: &str = "12.616";
+
+/// The column of the Redeployment Table a Redeployed Pltn's re-entry dr is
+/// read on (12.6162: re-enters on a Final dr <= 1, else stays Redeployed).
+const RE_ENTRY: &str = "re-entry";
 
 /// The Redeployment drms (12.6162): -1 at a win:loss of <= 1:2 once more
 /// than two CG scenarios are completed; +2 German from 25 Sep.
@@ -71,13 +75,23 @@ fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
         .copied()
         .filter(|id| !s.state.side(side).force.get(*id).is_some_and(isolated))
         .collect();
-    let wrecked = ask_ids(
+    // An MA recorded Disabled needs no answer (12.6161 EXC).
+    let ma_named = |id: &CounterId| {
+        s.state
+            .side(side)
+            .force
+            .get(*id)
+            .is_some_and(|c| named_weapons(c, false).iter().any(|w| w == "MA"))
+    };
+    let (known, asked): (Vec<CounterId>, Vec<CounterId>) = free.iter().partition(|id| ma_named(id));
+    let mut wrecked = ask_ids(
         s,
         side,
         "recall_ma_disabled",
         "12.6161 EXC: AFV under Recall whose MA is Disabled (Retained as Wrecks)",
-        &free,
+        &asked,
     )?;
+    wrecked.extend(known);
     for id in recalled {
         let f = &mut s.state.side_mut(side).force;
         if !free.contains(&id) {
@@ -87,6 +101,7 @@ fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
         force_op(f.clear_condition(id, &Condition::Recall))?;
         if wrecked.contains(&id) {
             force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+            force_op(f.set_condition(id, Condition::Wreck))?;
         }
         let d = describe(s, id);
         s.journal(
@@ -104,8 +119,31 @@ fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
-/// The Pltns (by purchase-record row; a counter without one is its own)
-/// whose counters pass `keep`.
+/// The AFV Pltn (or part of one) a vehicle belongs to for 12.6162: its
+/// purchase-record row; a Captured AFV's enemy Pltn, one part per captured
+/// enemy Pltn (its enemy counter's row, or that counter alone; one captured
+/// by name only is a part of its own); none for an AFV given outside any
+/// AFV Pltn RG, which is never rolled for (C47).
+fn pltn_key(s: &Session, c: &crate::force::Counter) -> Option<String> {
+    if has(c, Condition::Captured) {
+        let from = c.condition.iter().find_map(|x| match x {
+            Condition::CapturedFrom(id) => Some(*id),
+            _ => None,
+        });
+        return Some(match from {
+            Some(id) => match s.state.side(id.side).force.get(id).and_then(|e| e.rg_row) {
+                Some(row) => format!("captured {} row:{row}", id.side.name()),
+                None => format!("captured {id}"),
+            },
+            None => format!("captured {}", c.id),
+        });
+    }
+    c.rg_row.map(|r| format!("row:{r}"))
+}
+
+/// The Pltns whose counters pass `keep`, by [`pltn_key`]. A counter already
+/// in the Redeployed box with no Pltn (an older campaign's) is its own, so
+/// it may still re-enter.
 fn platoons(
     s: &Session,
     side: Side,
@@ -113,9 +151,11 @@ fn platoons(
 ) -> BTreeMap<String, Vec<CounterId>> {
     let mut m: BTreeMap<String, Vec<CounterId>> = BTreeMap::new();
     for c in s.state.side(side).force.counters.iter().filter(|c| keep(c)) {
-        let key = c
-            .rg_row
-            .map_or_else(|| c.id.to_string(), |r| format!("row:{r}"));
+        let key = match pltn_key(s, c) {
+            Some(k) => k,
+            None if c.place == ForceBox::RedeployedAfv => c.id.to_string(),
+            None => continue,
+        };
         m.entry(key).or_default().push(c.id);
     }
     m
@@ -146,12 +186,12 @@ fn re_entry(
             side,
             STEP,
             "afv-platoon-redeployment",
-            None,
+            Some(RE_ENTRY),
             &drms,
             &what,
             true,
         )?;
-        if r.final_result > 1 {
+        if r.key() != "re-enters" {
             s.journal(Entry::decision(
                 STEP,
                 Some(side),
@@ -182,6 +222,14 @@ fn re_entry(
             ] {
                 force_op(f.clear_condition(*id, &cond))?;
             }
+            if let Some(c) = f.get_mut(*id) {
+                c.condition.retain(|x| {
+                    !matches!(
+                        x,
+                        Condition::MalfunctionedWeapon(_) | Condition::DisabledWeapon(_)
+                    )
+                });
+            }
         }
         s.journal(Entry::decision(
             STEP,
@@ -197,14 +245,17 @@ fn re_entry(
 }
 
 /// 12.6162: a secret dr per eligible Pltn: non-Isolated, non-Dug-In,
-/// Retained (or left on the map immobilized/abandoned), one of whose AFV
-/// was on the map in a CG scenario (C36: the players name Pltns bought to
-/// enter that did not; by default all did).
+/// Retained (or left on the map immobilized/abandoned, not a wreck), one of
+/// whose AFV was on the map in a CG scenario (C36: the players name Pltns
+/// bought to enter that did not; by default all did). An AFV outside any
+/// AFV Pltn RG is not rolled for; Captured AFV are, one dr per captured
+/// enemy Pltn or part thereof (C47).
 fn redeployment(s: &mut Session, side: Side, drms: &[Drm]) -> Result<(), Error> {
     let eligible = platoons(s, side, |c| {
         c.kind == UnitKind::Vehicle
             && matches!(c.place, ForceBox::Retained | ForceBox::LeftOnMap)
             && !isolated(c)
+            && !has(c, Condition::Wreck)
     });
     let firsts: Vec<CounterId> = eligible.values().map(|v| v[0]).collect();
     let not_entered = ask_ids(

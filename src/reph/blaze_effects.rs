@@ -60,7 +60,10 @@ pub fn check(s: &Session, blazes: &[Blaze]) -> Result<(), Error> {
         }
         if let Some(t) = &b.wreck {
             let c = counter(s, b, t)?;
-            if c.kind != UnitKind::Vehicle || c.place != ForceBox::RetainedWreck {
+            // A wreck stays on the map until Recovered (CG7, 12.6151d).
+            let wreck =
+                c.has(&crate::force::Condition::Wreck) || c.place == ForceBox::RetainedWreck;
+            if c.kind != UnitKind::Vehicle || !wreck {
                 return Err(refused(format!(
                     "{t} {} is not a wreck on the map (12.6101)",
                     c.unit

@@ -45,7 +45,9 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
                     || c.has(&Condition::Interdicting)
             })
             .map(|c| {
-                let why = if c.isolated_area().is_some() {
+                let why = if c.has(&Condition::Wreck) {
+                    "wreck, CG7: until Recovered, 12.6151d"
+                } else if c.isolated_area().is_some() {
                     "Isolated, 12.6081"
                 } else if c.has(&Condition::Interdicting) {
                     "TI, 12.602"

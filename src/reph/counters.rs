@@ -21,6 +21,19 @@ pub fn has(c: &Counter, condition: Condition) -> bool {
     c.condition.contains(&condition)
 }
 
+/// The weapons of a vehicle named as Malfunctioned (or, `malfunctioned`
+/// false, Disabled) when the scenario was recorded: `MA`, `BMG` … (12.6152).
+pub fn named_weapons(c: &Counter, malfunctioned: bool) -> Vec<String> {
+    c.condition
+        .iter()
+        .filter_map(|x| match x {
+            Condition::MalfunctionedWeapon(w) if malfunctioned => Some(w.clone()),
+            Condition::DisabledWeapon(w) if !malfunctioned => Some(w.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Assault Engineer squads (12.6154, 12.617): squads of an RG with note e
 /// (Assault Engineers, VotG24: the German Pionier, the Russian Storm Group);
 /// a German 8-3-8 given outside an RG is one too (unit ladders, VotG24).

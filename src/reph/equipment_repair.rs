@@ -1,209 +1,110 @@
-//! 12.6152-12.6159: Weapon Repair, AFV MG exchange, FT/DC, Captured
-//! weapons and AFV, and the automatic restorations (Special Ammo, Low Ammo,
-//! Ammunition Shortage).
+//! 12.6152-12.6159: Weapon Repair and the AFV MG exchange (in
+//! `weapon_repair`), FT/DC, Captured weapons and AFV, and the automatic
+//! restorations (Special Ammo, Low Ammo, Ammunition Shortage).
 
-use crate::drm::Drm;
 use crate::error::Error;
 use crate::force::{Condition, Counter, ForceBox, UnitKind};
 use crate::journal::Entry;
 use crate::reph::counters::{
-    among, ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated, weapon,
+    ask_ids, assault_engineer_squads, describe, force_op, has, ids, isolated, named_weapons, weapon,
 };
-use crate::reph::repair_number;
 use crate::reph::session::Session;
+use crate::reph::weapon_repair;
 use crate::side::Side;
 
 pub const STEP: &str = "12.615g";
 
-/// The Weapon Repair drms (12.6152, C38).
-pub fn repair_drms(side: Side, c: &Counter, non_qualified: bool) -> Vec<Drm> {
-    let rule = "12.6152";
-    let mut d = Vec::new();
-    if c.kind == UnitKind::Vehicle {
-        d.push(Drm::new(-2, "Vehicular-mounted", rule));
-    }
-    if side == Side::Russian && (c.unit.contains("MG") || c.unit.contains("ATR")) {
-        d.push(Drm::new(-1, "Russian MG/ATR (READINGS.md C38)", rule));
-    }
-    d.push(repair_number::drm(c));
-    if non_qualified {
-        d.push(Drm::new(
-            1,
-            "Only Non-Qualified Use (A21.13) possible",
-            rule,
-        ));
-    }
-    if isolated(c) {
-        d.push(Drm::new(1, "Isolated", rule));
-    }
-    d
-}
-
 /// 12.6152-12.6159 (PerSide, open).
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
-    weapon_repair(s, side)?;
-    mg_exchange(s, side)?;
+    weapon_repair::weapon_repair(s, side)?;
+    weapon_repair::mg_exchange(s, side)?;
     ft_dc(s, side)?;
     captured(s, side)?;
     restored(s, side);
     Ok(())
 }
 
-/// 12.6152: a dr for each malfunctioned non-Captured Retained Weapon.
-fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
-    let cands = ids(s, side, |c| {
-        weapon(c)
-            && c.place == ForceBox::Retained
-            && has(c, Condition::Malfunctioned)
-            && !has(c, Condition::Captured)
-    });
-    let nq = ask_ids(
-        s,
-        side,
-        "weapon_non_qualified",
-        "12.6152: weapons that only Non-Qualified Use (A21.13) can repair",
-        &cands,
-    )?;
-    let vehicles = among(s, side, &cands, |c| c.kind == UnitKind::Vehicle);
-    let ma = ask_ids(
-        s,
-        side,
-        "malfunctioned_ma",
-        "12.6152: AFV whose malfunctioned weapon is the MA",
-        &vehicles,
-    )?;
-    repair_number::ask(s, side, &cands)?;
-    for id in cands {
-        let c = s.state.side(side).force.get(id).cloned().expect("listed");
-        s.concerning([id.to_string()]);
-        let what = format!("{} Weapon Repair of {}", side.name(), describe(s, id));
-        let r = s.roll(
-            side,
-            STEP,
-            "weapon-repair",
-            None,
-            &repair_drms(side, &c, nq.contains(&id)),
-            &what,
-            false,
-        )?;
-        let f = &mut s.state.side_mut(side).force;
-        force_op(f.clear_condition(id, &Condition::Malfunctioned))?;
-        if r.key() == "repaired" {
-            continue;
-        }
-        if c.kind != UnitKind::Vehicle {
-            force_op(f.eliminate(id))?;
-        } else if ma.contains(&id) {
-            force_op(f.move_to(id, ForceBox::RetainedWreck))?;
-            s.say("  The MA is lost: the AFV is Retained as a Wreck (12.615d).");
-        } else {
-            force_op(f.set_condition(id, Condition::Disabled))?;
-        }
+/// A FT or DC (12.6154): which of the two, by its counter name.
+fn ft_or_dc(c: &Counter) -> Option<&'static str> {
+    let u = c.unit.to_ascii_uppercase();
+    (c.kind == UnitKind::Sw).then_some(())?;
+    if u.contains("FT") {
+        Some("FT")
+    } else if u.contains("DC") {
+        Some("DC")
+    } else {
+        None
     }
-    s.concerning([]);
-    Ok(())
 }
 
-/// 12.6153: a Disabled non-Captured non-Isolated AFV MG repaired by
-/// Eliminating a friendly non-Isolated Retained LMG (the side chooses).
-fn mg_exchange(s: &mut Session, side: Side) -> Result<(), Error> {
-    let afv = ids(s, side, |c| {
-        c.kind == UnitKind::Vehicle
-            && has(c, Condition::Disabled)
-            && !has(c, Condition::Captured)
-            && !isolated(c)
-            && c.place != ForceBox::Casualties
-    });
-    let lmgs = ids(s, side, |c| {
-        c.kind == UnitKind::Sw
-            && c.unit.contains("LMG")
-            && c.place == ForceBox::Retained
-            && !isolated(c)
-            && !has(c, Condition::Malfunctioned)
-    });
-    if lmgs.is_empty() {
-        return Ok(());
-    }
-    let chosen = ask_ids(
-        s,
-        side,
-        "mg_exchange",
-        "12.6153: AFV whose Disabled MG is repaired by Eliminating a Retained LMG",
-        &afv,
-    )?;
-    if chosen.len() > lmgs.len() {
-        return Err(Error::Refused(format!(
-            "12.6153: {} AFV MG exchanges need as many Retained LMG; the {} has {}. Nothing was changed.",
-            chosen.len(),
-            side.name(),
-            lmgs.len()
-        )));
-    }
-    for (vehicle, lmg) in chosen.into_iter().zip(lmgs) {
-        let f = &mut s.state.side_mut(side).force;
-        force_op(f.clear_condition(vehicle, &Condition::Disabled))?;
-        force_op(f.eliminate(lmg))?;
-        let text = format!(
-            "{} MG repaired; {} Eliminated",
-            describe(s, vehicle),
-            describe(s, lmg)
-        );
-        s.journal(
-            Entry::decision(STEP, Some(side), false, "AFV MG exchange", text, "12.6153")
-                .concerning([vehicle.to_string(), lmg.to_string()]),
-        );
-    }
-    Ok(())
+/// The Original effects DR a FT/DC was removed from play with, if it was.
+fn removed_with(c: &Counter) -> Option<u8> {
+    c.condition.iter().find_map(|x| match x {
+        Condition::RemovedFromPlay(dr) => Some(*dr),
+        _ => None,
+    })
 }
 
-/// 12.6154: each FT/DC removed from play in the scenario (now among the
-/// Casualties) is Retained only if removed by an Original effects DR <= 10
-/// (the players say which), at most as many of each as non-Isolated
-/// Assault Engineer squads.
+/// 12.6154: each FT/DC removed from play in the scenario (recorded with the
+/// Original effects DR of its removal, `ft_dc_removed`) is Eliminated on a
+/// DR >= 11; on a DR <= 10 it is Retained, but no more DC, nor FT, than the
+/// side's non-Isolated Assault Engineer squads at this point (the first in
+/// Force order are kept, the rest Eliminated). Each one says where it went.
 fn ft_dc(s: &mut Session, side: Side) -> Result<(), Error> {
-    let kind_of = |c: &Counter| -> Option<&'static str> {
-        let u = c.unit.to_ascii_uppercase();
-        (c.kind == UnitKind::Sw).then_some(())?;
-        if u.contains("FT") {
-            Some("FT")
-        } else if u.contains("DC") {
-            Some("DC")
-        } else {
-            None
-        }
-    };
-    let cands = ids(s, side, |c| {
-        c.place == ForceBox::Casualties && kind_of(c).is_some()
-    });
-    let kept = ask_ids(
-        s,
-        side,
-        "ft_dc_kept",
-        "12.6154: FT/DC removed from play by an Original effects DR <= 10",
-        &cands,
-    )?;
     let cap = assault_engineer_squads(s, side);
-    for which in ["FT", "DC"] {
-        let these: Vec<_> = kept
-            .iter()
-            .copied()
-            .filter(|id| s.state.side(side).force.get(*id).and_then(kind_of) == Some(which))
-            .collect();
-        if these.len() > cap {
-            return Err(Error::Refused(format!(
-                "12.6154: the {} may Retain at most {cap} {which} (one per non-Isolated Assault Engineer squad); {} were listed. Nothing was changed.",
-                side.name(),
-                these.len()
-            )));
-        }
-        for id in these {
-            force_op(s.state.side_mut(side).force.move_to(id, ForceBox::Retained))?;
-            let d = describe(s, id);
-            s.journal(
-                Entry::decision(STEP, Some(side), false, "FT/DC Retained", d, "12.6154")
-                    .concerning([id.to_string()]),
-            );
-        }
+    let mut kept = [("FT", 0usize), ("DC", 0usize)];
+    let removed = ids(s, side, |c| {
+        ft_or_dc(c).is_some() && removed_with(c).is_some() && c.place != ForceBox::Casualties
+    });
+    for id in removed {
+        let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        let (which, dr) = (
+            ft_or_dc(&c).expect("listed"),
+            removed_with(&c).expect("listed"),
+        );
+        let n = &mut kept
+            .iter_mut()
+            .find(|(w, _)| *w == which)
+            .expect("FT or DC")
+            .1;
+        let (retained, why) = if dr >= 11 {
+            (false, format!("Original effects DR {dr} >= 11"))
+        } else if *n >= cap {
+            (
+                false,
+                format!(
+                    "Original effects DR {dr} <= 10, but the {} already Retains {n} {which} this way and has {cap} non-Isolated Assault Engineer squad(s)",
+                    side.name()
+                ),
+            )
+        } else {
+            *n += 1;
+            (true, format!("Original effects DR {dr} <= 10"))
+        };
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.clear_condition(id, &Condition::RemovedFromPlay(0)))?;
+        let result = if retained {
+            force_op(f.move_to(id, ForceBox::Retained))?;
+            "Retained"
+        } else {
+            force_op(f.eliminate(id))?;
+            "Eliminated"
+        };
+        let d = describe(s, id);
+        s.say(format!(
+            "  {d} removed from play: {result} ({why}, 12.6154)."
+        ));
+        s.journal(
+            Entry::decision(
+                STEP,
+                Some(side),
+                false,
+                "FT/DC removed from play",
+                format!("{d}: {result} ({why})"),
+                "12.6154",
+            )
+            .concerning([id.to_string()]),
+        );
     }
     Ok(())
 }
@@ -221,7 +122,19 @@ fn captured(s: &mut Session, side: Side) -> Result<(), Error> {
     });
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");
+        for w in named_weapons(&c, true) {
+            let f = &mut s.state.side_mut(side).force;
+            force_op(f.clear_condition(id, &Condition::MalfunctionedWeapon(w.clone())))?;
+            force_op(f.set_condition(id, Condition::DisabledWeapon(w.clone())))?;
+            already_malfunctioned(s, side, id, &format!("its {w} Disabled"));
+        }
         let lost = if has(&c, Condition::Malfunctioned) {
+            let what = if c.kind == UnitKind::Vehicle {
+                "Disabled"
+            } else {
+                "Eliminated"
+            };
+            already_malfunctioned(s, side, id, what);
             true
         } else {
             s.concerning([id.to_string()]);
@@ -251,12 +164,9 @@ fn captured(s: &mut Session, side: Side) -> Result<(), Error> {
         "12.6156: Captured AFV with no functioning Weapon (they become Wrecks)",
         &afv,
     )? {
-        force_op(
-            s.state
-                .side_mut(side)
-                .force
-                .move_to(id, ForceBox::RetainedWreck),
-        )?;
+        let f = &mut s.state.side_mut(side).force;
+        force_op(f.move_to(id, ForceBox::RetainedWreck))?;
+        force_op(f.set_condition(id, Condition::Wreck))?;
         let d = describe(s, id);
         s.journal(
             Entry::decision(
@@ -271,6 +181,25 @@ fn captured(s: &mut Session, side: Side) -> Result<(), Error> {
         );
     }
     Ok(())
+}
+
+/// 12.6155: an already malfunctioned Captured Weapon is lost with no dr.
+fn already_malfunctioned(s: &mut Session, side: Side, id: crate::force::CounterId, what: &str) {
+    let d = describe(s, id);
+    s.say(format!(
+        "  {d}: an already malfunctioned Captured Weapon: {what} (12.6155)."
+    ));
+    s.journal(
+        Entry::decision(
+            STEP,
+            Some(side),
+            false,
+            "Malfunctioned Captured Weapon",
+            format!("{d}: {what}"),
+            "12.6155",
+        )
+        .concerning([id.to_string()]),
+    );
 }
 
 /// 12.6157-12.6159: restored without a roll on every non-Isolated unit.
@@ -304,27 +233,4 @@ fn restored(s: &mut Session, side: Side) {
         side.name(),
         short.len()
     ));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::force::{CounterId, NewCounter};
-
-    #[test]
-    fn rule_12_6152_weapon_repair_drms() {
-        let mut f = crate::force::Force::new(Side::Russian);
-        let id: CounterId = f.add(NewCounter::new("LMG", UnitKind::Sw, ForceBox::Retained));
-        let c = f.get(id).unwrap().clone();
-        let t = |d: Vec<Drm>| d.iter().map(|d| d.value).sum::<i32>();
-        assert_eq!(t(repair_drms(Side::Russian, &c, false)), -2);
-        assert_eq!(t(repair_drms(Side::German, &c, true)), 0);
-        let mut isolated = c.clone();
-        isolated.condition.insert(Condition::Isolated("A".into()));
-        assert_eq!(t(repair_drms(Side::German, &isolated, false)), 0);
-        let mut printed = c.clone();
-        printed.repair = Some(3);
-        assert_eq!(t(repair_drms(Side::Russian, &printed, false)), -4);
-        assert_eq!(t(repair_drms(Side::German, &printed, false)), -3);
-    }
 }

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 mod effect;
 
 pub use effect::step_on;
-use effect::{captured, list, prisoners};
+use effect::{captured, list, prisoners, vehicle_weapon};
 
 use crate::force::{Condition, CounterId, Force, ForceBox, NewCounter, UnitKind};
 use crate::ladder::Ladders;
@@ -43,11 +43,17 @@ pub const KEYS: &[Key] = &[
         "battle_hardened",
         "MMC Battle Hardened in play (A15.3, READINGS.md C16); a leader as \"G-20 = 9-1\"",
     ),
-    k("malfunctioned", "SW/Guns malfunctioned"),
-    k("disabled", "SW/Guns disabled"),
+    k(
+        "malfunctioned",
+        "SW/Guns/AFV malfunctioned; one weapon of an AFV as \"G-31 MA\" or \"G-31 BMG\" (12.6152)",
+    ),
+    k(
+        "disabled",
+        "SW/Guns/AFV disabled; one weapon of an AFV as \"G-31 MA\" or \"G-31 BMG\"",
+    ),
     k(
         "captured",
-        "enemy weapons captured, by name: \"LMG\", \"gun 45L AT\", \"afv T-34/M41\"",
+        "enemy weapons captured, by name (\"LMG\", \"gun 45L AT\", \"afv T-34 M41\") or by the enemy counter's id (\"afv R-50\": its enemy Pltn, READINGS.md C47); \"LMG malfunctioned\" if it malfunctioned too",
     ),
     k(
         "ft_dc_removed",
@@ -57,7 +63,10 @@ pub const KEYS: &[Key] = &[
     k("shocked", "AFV Shocked or UK"),
     k("bogged", "AFV bogged"),
     k("abandoned", "AFV abandoned"),
-    k("wrecked", "AFV wrecked (the wreck stays on map)"),
+    k(
+        "wrecked",
+        "AFV wrecked: the wreck stays on the map until Recovered (CG7, 12.6151d)",
+    ),
     k("burnt_out", "AFV burnt out (Eliminated)"),
     k("recall", "AFV under Recall (D5.341)"),
     k(
@@ -340,7 +349,15 @@ fn one(cx: &mut Ctx, force: &mut Force, enemy: &mut Force, item: &str) -> Result
             cx.say(ids, text);
             return Ok(());
         }
-        "captured" => return captured(cx, force, item),
+        "captured" => return captured(cx, force, enemy, item),
+        "malfunctioned" | "disabled" => {
+            // `"G-31 MA"`: one weapon of a vehicle (12.6152).
+            if let Some((id, w)) = item.trim().split_once(' ')
+                && id.parse::<CounterId>().is_ok()
+            {
+                return vehicle_weapon(cx, force, id, w, item);
+            }
+        }
         _ => {}
     }
     let (target, by) = match cx.key {

@@ -2,18 +2,16 @@
 //! its counter. No table in our material gives the counters' numbers, so
 //! votg keeps each weapon's number as counter data (`repair` in force.toml),
 //! entered by the players from the counter in front of them the first time
-//! the weapon needs repairing (12.6152). A weapon whose number was never
-//! entered repairs with Repair Number 1 (C38), and its journal row says so.
+//! the weapon needs repairing (12.6152). A number never entered is never
+//! guessed: the terminal asks until every one is given, and an answers file
+//! without it stops the step, naming the key and the counters.
 
 use crate::drm::Drm;
 use crate::error::Error;
 use crate::force::{Counter, CounterId};
-use crate::reph::counters::{among, checked, describe, ids, weapon};
+use crate::reph::counters::{among, describe, ids, weapon};
 use crate::reph::session::Session;
 use crate::side::Side;
-
-/// The Repair Number used when none was entered (C38).
-pub const DEFAULT: u8 = 1;
 
 /// The highest Repair Number a counter can print: a dr above it could
 /// never fail (A9.72).
@@ -23,23 +21,24 @@ pub const MAX: u8 = 6;
 pub const QUESTION: &str = "repair_numbers";
 
 /// 12.6152, A9.72: the "−x Weapon Repair Number" drm of the Weapon Repair
-/// Table (C38), with where the number came from.
-pub fn drm(c: &Counter) -> Drm {
-    let (n, source) = match c.repair {
-        Some(n) => (n, "as printed on the counter, entered by the players"),
-        None => (DEFAULT, "none entered for this counter: READINGS.md C38"),
-    };
-    Drm::new(
+/// Table (C38), from the number the players entered for the counter; none
+/// when it was never entered ([`ask`] sees that it is before any roll).
+pub fn drm(c: &Counter) -> Option<Drm> {
+    let n = c.repair?;
+    Some(Drm::new(
         -i32::from(n),
-        format!("Weapon Repair Number {n} (A9.72, {source})"),
+        format!(
+            "Weapon Repair Number {n} (A9.72, as printed on the counter, entered by the players)"
+        ),
         "12.6152",
-    )
+    ))
 }
 
 /// 12.6152: asks the printed Repair Number of each weapon in `weapons`
 /// whose number is not known yet and keeps the answers on the counters.
-/// Not asked when every number is known. A weapon left out keeps none
-/// (and repairs with [`DEFAULT`]).
+/// Not asked when every number is known. Every unknown one must be given:
+/// a terminal asks again until it is; an answers file that leaves one out
+/// is refused, naming `<side>.repair_numbers` and the counters.
 pub fn ask(s: &mut Session, side: Side, weapons: &[CounterId]) -> Result<(), Error> {
     let unknown = among(s, side, weapons, |c| c.repair.is_none());
     if unknown.is_empty() {
@@ -47,16 +46,50 @@ pub fn ask(s: &mut Session, side: Side, weapons: &[CounterId]) -> Result<(), Err
     }
     let listed: Vec<String> = unknown.iter().map(|id| describe(s, *id)).collect();
     let weapons = ids(s, side, weapon);
+    let example = format!("\"{} 2\"", unknown[0]);
     let question = format!(
         "12.6152: the Repair Number printed on each malfunctioned weapon (A9.72) — {}; \
-         type e.g. `{} 2`, several separated by commas; one not given repairs with {DEFAULT} (READINGS.md C38)",
+         type e.g. `{} 2`, several separated by commas; each is needed",
         listed.join(", "),
         unknown[0]
     );
-    let given = checked(s, side, QUESTION, &question, |words| {
-        parse(words, side, &weapons, &listed)
-    })?;
-    for (id, n) in given.into_iter().filter(|(id, _)| unknown.contains(id)) {
+    let needed = format!(
+        "the Repair Number printed on {} (A9.72, 12.6152), e.g. repair_numbers = [{example}]",
+        listed.join(", ")
+    );
+    let covers = |words: &[String]| -> Result<Vec<(CounterId, u8)>, Error> {
+        let given = parse(words, side, &weapons, &listed)?;
+        let missing: Vec<&String> = unknown
+            .iter()
+            .zip(&listed)
+            .filter(|(id, _)| !given.iter().any(|(g, _)| g == *id))
+            .map(|(_, d)| d)
+            .collect();
+        if missing.is_empty() {
+            return Ok(given);
+        }
+        Err(Error::Refused(format!(
+            "`{}.{QUESTION}`: no Repair Number for {} (A9.72): votg does not guess one; write it as printed on the counter, e.g. {example}. Nothing was changed.",
+            side.id(),
+            missing
+                .iter()
+                .map(|d| d.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )))
+    };
+    let valid = |line: &str| {
+        covers(&[line.to_string()])
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let words = s
+        .prompter
+        .required_checked_list(side, QUESTION, &question, &valid, &needed)?;
+    for (id, n) in covers(&words)?
+        .into_iter()
+        .filter(|(id, _)| unknown.contains(id))
+    {
         if let Some(c) = s.state.side_mut(side).force.get_mut(id) {
             c.repair = Some(n);
         }
@@ -164,14 +197,12 @@ mod tests {
     }
 
     #[test]
-    fn rule_12_6152_repair_number_drm_is_minus_the_number() {
+    fn rule_12_6152_repair_number_drm_is_minus_the_number_and_never_guessed() {
         let mut f = Force::new(Side::German);
         let id = f.add(NewCounter::new("MMG", UnitKind::Sw, ForceBox::Retained));
-        let d = drm(f.get(id).unwrap());
-        assert_eq!(d.value, -1);
-        assert!(d.reason.contains("READINGS.md C38"), "{}", d.reason);
+        assert!(drm(f.get(id).unwrap()).is_none(), "no number, no drm");
         f.get_mut(id).unwrap().repair = Some(3);
-        let d = drm(f.get(id).unwrap());
+        let d = drm(f.get(id).unwrap()).unwrap();
         assert_eq!(d.value, -3);
         assert!(d.reason.contains("Repair Number 3"), "{}", d.reason);
         assert_eq!(d.rule, "12.6152");

@@ -17,7 +17,7 @@ use crate::reph::session::Session;
 use crate::reph::{
     armor, blazes, checklist, clearing, counterattack, elr, encirclement, equipment,
     equipment_repair, fortification, fortification_removal, hardening, initiative, isolation,
-    new_day, perimeter, prisoners, purchase_step, recon, replenishment, roster_line,
+    new_day, perimeter, prisoners, purchase_step, recon, recovery, replenishment, roster_line,
     scenario_start, strength, weather, wounded_leaders,
 };
 use crate::side::Side;
@@ -250,7 +250,7 @@ pub const SEQUENCE: &[Step] = &[
         15,
         "AFV/Wreck Recovery, Immobilization Removal, Wreck Repair (d-f)",
         OPEN,
-        Action::PerSide(equipment::recovery_and_repair),
+        Action::PerSide(recovery::run),
         "RC",
     ),
     step(

@@ -89,7 +89,9 @@ fn rule_12_6041_scenario_recorded_on_the_day_and_forces_updated() {
     // A7.302/C16: the 8-3-8 is Reduced to its HS.
     assert_eq!(g.get(id("G-21")).unwrap().unit, "3-3-8");
     assert!(g.get(id("G-18")).unwrap().has(&Condition::Wounded));
-    assert_eq!(g.get(id("G-32")).unwrap().place, ForceBox::RetainedWreck);
+    // CG7: the wreck stays on the map until Recovered (12.6151d).
+    assert_eq!(g.get(id("G-32")).unwrap().place, ForceBox::LeftOnMap);
+    assert!(g.get(id("G-32")).unwrap().has(&Condition::Wreck));
     // The issue: day-1 RGs are no longer Entering once played.
     assert_eq!(g.in_box(ForceBox::Entering).count(), 0);
     assert_eq!(g.in_box(ForceBox::OnMapSetup).count(), 0);

@@ -106,7 +106,8 @@ fn rule_12_6108_fortifications_and_equipment_in_a_blaze_are_eliminated_except_en
 }
 
 /// 12.6101: the burning wreck's counter (`wreck=R-3`) becomes a Burnt-Out
-/// Wreck: it leaves the Retained Wreck box for the Casualties.
+/// Wreck: it leaves the map (CG7: a wreck stays there until Recovered) for
+/// the Casualties.
 #[test]
 fn rule_12_6101_a_burning_wreck_counter_becomes_a_burnt_out_wreck() {
     let c = fortified();

@@ -92,7 +92,7 @@ fn rule_12_614_12_618_12_619_german_new_day_san_booby_trap_cpp_and_elr() {
 }
 
 /// Russian after the German above: 12.615e (the immobilized T-34 of I-4,
-/// dr 2: Mobile), 12.616 (its Pltn, dr 6: Redeployed), 12.618 (DR 3 4 = 7
+/// dr 2: Mobile), 12.616 (no dr: the T-34 is in no AFV Pltn RG, C47), 12.618 (DR 3 4 = 7
 /// -1 Historical -1 for 25 CVP = 5: +18, 2/3 = 12, + bonus 7, C21), 12.619
 /// (DR 6 6 = 12 +2 completed -1 Historical = 13: ELR 3 -> 2), then 12.620
 /// (Weather DR 2 3 = 5 Clear; EC dr 4 +1 previous Dry = 5 Dry, C35).
@@ -109,7 +109,7 @@ fn rule_12_615e_12_6162_12_618_12_619_12_620_russian_and_weather() {
         "r.toml",
         "[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n",
     );
-    let dice = c.file("r.txt", "2  6  3 4  6 6  2 3  4\n");
+    let dice = c.file("r.txt", "2  3 4  6 6  2 3  4\n");
     c.refit_side("russian", &a, &dice).success();
     let s = c.state();
     let f = &s.russian.force;
@@ -118,7 +118,11 @@ fn rule_12_615e_12_6162_12_618_12_619_12_620_russian_and_weather() {
         !t34.condition.contains(&Condition::Immobilized),
         "12.6151e: dr 2 <= 2"
     );
-    assert_eq!(t34.place, ForceBox::RedeployedAfv, "12.6162: dr 6 >= 6");
+    assert_eq!(
+        t34.place,
+        ForceBox::Retained,
+        "12.6162: not rolled for (C47)"
+    );
     let r = s.line(Side::Russian);
     assert_eq!(r.cpp.received, 19, "12.618: 12 + bonus 7 (CGI-3, C21)");
     assert!(s.russian.roster.bonus_cpp_taken);
@@ -258,8 +262,9 @@ fn rule_12_6253_counterattack_skips_the_double_dagger_steps() {
 /// The German's equipment steps worked by hand: 12.6151d (dr 5 -2 in
 /// friendly Perimeter = 3: Recovered), e (dr 3: no change, a Labor
 /// counter), f (dr 4 -1 German -1 Labor = 2: Repaired), 12.6152 (dr 3 -1
-/// Repair Number = 2: Eliminated), 12.6155 (dr 2: kept), 12.6162 (dr 1 for
-/// each Pltn: Retained), 12.617 (dr 1 +2 Front Line = 3: Eliminated).
+/// Repair Number = 2: Eliminated), 12.6155 (dr 2: kept), 12.6162 (no dr:
+/// neither AFV is of an AFV Pltn RG, C47), 12.617 (dr 1 +2 Front Line = 3:
+/// Eliminated).
 #[test]
 fn rule_12_6151_12_6152_12_6155_12_617_equipment_and_fortification_removal() {
     use votg::force::{NewCounter, UnitKind};
@@ -305,9 +310,11 @@ fn rule_12_6151_12_6152_12_6155_12_617_equipment_and_fortification_removal() {
     );
     let a = c.file(
         "a.toml",
-        &format!("[german]\nremove_fortifications = [\"{wire} front-line\"]\n"),
+        &format!(
+            "[german]\nremove_fortifications = [\"{wire} front-line\"]\nrepair_numbers = [\"{lmg} 1\"]\n"
+        ),
     );
-    let dice = c.file("d.txt", "1 1  5 3 4 3 2  1 1  1  3 3  3 3\n");
+    let dice = c.file("d.txt", "1 1  5 3 4 3 2  1  3 3  3 3\n");
     c.refit_side("german", &a, &dice).success();
     let s = c.state();
     let f = &s.german.force;
@@ -377,7 +384,9 @@ fn rule_12_620_after_an_overcast_day() {
     let a = c.file("a.toml", "[german]\nf36 = false\n");
     let dice = c.file("d.txt", "1 1  3 3  3 3\n");
     c.refit_side("german", &a, &dice).success();
-    let dice = c.file("r.txt", "1  6  3 3  3 3  1 2  4\n");
+    // 12.615e dr 1; no 12.6162 dr for the lone T-34 (C47); 12.618, 12.619,
+    // Weather, EC.
+    let dice = c.file("r.txt", "1  3 3  3 3  1 2  4\n");
     let a = c.file("r.toml", "[russian]\n");
     c.refit_side("russian", &a, &dice)
         .code(1)

@@ -241,3 +241,109 @@ pub fn views(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .filter(|(k, _)| !k.starts_with(".votg") && !k.ends_with("log.jsonl"))
         .collect()
 }
+
+/// Reading a campaign back through the binary only (`votg force`, `votg
+/// log`), as a player would: the tests of the rules across a campaign
+/// neither set up nor read state through the library.
+impl Camp {
+    /// A copy of the sample campaign `rosters/<name>` (its files only).
+    pub fn sample(name: &str) -> Camp {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("campaign");
+        copy_all(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("rosters")
+                .join(name),
+            &dir,
+        );
+        Camp { tmp, dir }
+    }
+
+    /// `votg [--dice-file D] refit CAMP --answers A ARGS…`; without dice the
+    /// campaign's own streams roll.
+    pub fn refit(
+        &self,
+        args: &[&str],
+        answers: &str,
+        dice: Option<&str>,
+    ) -> assert_cmd::assert::Assert {
+        let a = self.file("answers.toml", answers);
+        let mut cmd = votg();
+        if let Some(faces) = dice {
+            cmd.args(["--dice-file", &self.file("dice.txt", faces)]);
+        }
+        cmd.args(["refit", self.path(), "--answers", &a])
+            .args(args)
+            .assert()
+    }
+
+    /// `votg force CAMP --side SIDE --format json`.
+    pub fn force_json(&self, side: &str) -> serde_json::Value {
+        let out = votg()
+            .args(["force", self.path(), "--side", side, "--format", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    /// One counter of `votg force --format json`, by id.
+    pub fn counter(&self, side: &str, id: &str) -> serde_json::Value {
+        self.force_json(side)["counters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap_or_else(|| panic!("no counter {id}"))
+            .clone()
+    }
+
+    /// The box a counter is in (`votg force`).
+    pub fn box_of(&self, side: &str, id: &str) -> String {
+        self.counter(side, id)["box"].as_str().unwrap().to_string()
+    }
+
+    /// Its conditions as `votg force` names them in JSON.
+    pub fn conditions(&self, side: &str, id: &str) -> Vec<String> {
+        match self.counter(side, id).get("condition") {
+            Some(serde_json::Value::Array(items)) => items
+                .iter()
+                .map(|c| c.to_string().replace('"', ""))
+                .collect(),
+            _ => vec![],
+        }
+    }
+
+    /// Every journal row, secrets revealed (`votg log --reveal --format json`).
+    pub fn log(&self) -> Vec<serde_json::Value> {
+        let out = votg()
+            .args(["log", self.path(), "--reveal", "--format", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<Vec<serde_json::Value>>(&out.stdout).unwrap()
+    }
+
+    /// The journal rows whose `What` contains `what`, as "What => Result".
+    pub fn rows(&self, what: &str) -> Vec<String> {
+        self.log()
+            .iter()
+            .filter(|r| r["What"].as_str().unwrap_or_default().contains(what))
+            .map(|r| {
+                format!(
+                    "{} => {}",
+                    r["What"].as_str().unwrap(),
+                    r["Result"].as_str().unwrap()
+                )
+            })
+            .collect()
+    }
+}

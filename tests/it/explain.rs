@@ -128,6 +128,7 @@ eliminated = ["R-21"]
 
 [german]
 harden = ["G-4"]
+repair_numbers = ["G-14 1"]
 
 [[isolation.area]]
 name = "Cellar"

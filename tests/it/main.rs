@@ -2,6 +2,7 @@
 //! on a temporary campaign folder (DESIGN §7).
 
 mod aftermath;
+mod afv_redeployment;
 mod blazes;
 mod campaign_new;
 mod cg_day;
@@ -14,6 +15,7 @@ mod cpp_replenishment;
 mod explain;
 mod force_organizer;
 mod fortification_removal;
+mod ft_dc;
 mod fuzz_loaders;
 mod hardening;
 mod isolation;
@@ -24,6 +26,7 @@ mod journal_replay;
 mod leader_choices;
 mod migration;
 mod nkvd_class;
+mod one_use_rgs;
 mod play;
 mod played;
 mod print;
@@ -47,4 +50,6 @@ mod sheets;
 mod store;
 mod two_players;
 mod verify;
+mod weapon_repair;
 mod whole_cg;
+mod wrecks;

@@ -106,6 +106,12 @@ fn rule_12_6152_a_repair_number_typo_is_asked_again() {
     let mut p = at_a_terminal(cmd);
     p.exp_string("Control all hexes of building F36").unwrap();
     p.send_line("n").unwrap();
+    // The wrecked G-32 is still on the map: its Recovery (CG7, 12.6151d),
+    // then, Recovered by the campaign's dice, its Wreck Repair.
+    p.exp_string("NOT in the friendly Perimeter").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Dug-In AFV").unwrap();
+    p.send_line("").unwrap();
     p.exp_string("partially armored").unwrap();
     p.send_line("").unwrap();
     p.exp_string("Non-Qualified Use").unwrap();

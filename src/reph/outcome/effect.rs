@@ -32,11 +32,12 @@ pub(super) fn apply(
             }
         }
         "wrecked" => {
-            force
-                .move_to(id, ForceBox::RetainedWreck)
-                .expect("resolved");
+            // CG7: the wreck is left on the map from scenario to scenario
+            // until a Recovery dr brings it off (12.6151d).
+            force.move_to(id, ForceBox::LeftOnMap).expect("resolved");
+            set(force, id, Condition::Wreck);
             cx.gone.insert(id);
-            "wrecked (stays on map as a wreck)".into()
+            "wrecked: the wreck stays on the map until Recovered (CG7, 12.6151d)".into()
         }
         "casualty_reduced" => casualty_reduce(cx, force, id, &unit, kind, item)?,
         "elr_replaced" => {
@@ -191,26 +192,126 @@ pub fn step_on(
     (!to.is_empty()).then_some(to)
 }
 
-/// An enemy weapon or AFV captured: a new counter, marked Captured.
-pub(super) fn captured(cx: &mut Ctx, force: &mut Force, item: &str) -> Result<(), Bad> {
+/// An enemy weapon or AFV captured: a new counter, marked Captured. Named
+/// by counter name (`"LMG"`, `"gun 45L AT"`, `"afv T-34 M41"`) or by the
+/// enemy counter's id (`"afv R-50"`), which then leaves its owner's force
+/// and gives the new counter its unit and its enemy Pltn (12.6162, C47). A
+/// trailing `malfunctioned` says it malfunctioned in the same scenario
+/// (12.6155).
+pub(super) fn captured(
+    cx: &mut Ctx,
+    force: &mut Force,
+    enemy: &mut Force,
+    item: &str,
+) -> Result<(), Bad> {
     let t = item.trim();
+    let (t, malfunctioned) = match t.strip_suffix(" malfunctioned") {
+        Some(rest) => (rest.trim_end(), true),
+        None => (t, false),
+    };
     let (kind, name) = match t.split_once(' ') {
-        Some(("gun", n)) => (UnitKind::Gun, n),
-        Some(("afv", n)) => (UnitKind::Vehicle, n),
+        Some(("gun", n)) => (UnitKind::Gun, n.trim()),
+        Some(("afv", n)) => (UnitKind::Vehicle, n.trim()),
         _ => (UnitKind::Sw, t),
     };
-    let (n, name) = count_and_name(name.trim()).ok_or_else(|| {
-        cx.bad(
-            item,
-            "expected a weapon name, e.g. \"LMG\" or \"afv T-34/M41\"",
-        )
-    })?;
-    let c = NewCounter::new(name, kind, ForceBox::Retained)
+    let (n, name, from) = match name.parse::<CounterId>() {
+        Ok(id) => {
+            let unit = taken_from_enemy(cx, enemy, id, item)?;
+            (1, unit, Some(id))
+        }
+        Err(_) => {
+            let (n, name) = count_and_name(name).ok_or_else(|| {
+                cx.bad(
+                    item,
+                    "expected a weapon name or an enemy counter id, e.g. \"LMG\", \"afv T-34 M41\" or \"afv R-50\"",
+                )
+            })?;
+            (n, name.to_string(), None)
+        }
+    };
+    let mut c = NewCounter::new(&name, kind, ForceBox::Retained)
         .with(Condition::Captured)
         .with_note("captured in play");
+    if let Some(id) = from {
+        c = c.with(Condition::CapturedFrom(id));
+    }
+    if malfunctioned {
+        c = c.with(Condition::Malfunctioned);
+    }
     let ids = force.add_n(&c, n as u32);
-    let text = format!("{}: captured {name}: {}", cx.side.name(), list(&ids));
-    cx.say(ids, text);
+    let how = if malfunctioned { ", Malfunctioned" } else { "" };
+    let text = match from {
+        Some(id) => format!(
+            "{}: captured {name} ({id}, taken from the {}){how}: {}",
+            cx.side.name(),
+            enemy.side.name(),
+            list(&ids)
+        ),
+        None => format!("{}: captured {name}{how}: {}", cx.side.name(), list(&ids)),
+    };
+    cx.say(ids.into_iter().chain(from), text);
+    Ok(())
+}
+
+/// The enemy counter `id` captured: still in play, it leaves its owner's
+/// force (to its Casualties); its unit name is the captured counter's.
+fn taken_from_enemy(cx: &Ctx, enemy: &mut Force, id: CounterId, item: &str) -> Result<String, Bad> {
+    let c = enemy.get(id).ok_or_else(|| {
+        cx.bad(
+            item,
+            format!(
+                "there is no counter {id} in the {} force",
+                enemy.side.name()
+            ),
+        )
+    })?;
+    if !matches!(c.kind, UnitKind::Sw | UnitKind::Gun | UnitKind::Vehicle) {
+        return Err(cx.bad(item, format!("{id} {} is not a weapon or AFV", c.unit)));
+    }
+    if c.place == ForceBox::Casualties {
+        return Err(cx.bad(item, format!("{id} is already Eliminated")));
+    }
+    let unit = c.unit.to_string();
+    enemy.eliminate(id).expect("found");
+    Ok(unit)
+}
+
+/// `"G-31 MA"`, `"G-31 BMG"`: one weapon of a vehicle malfunctioned or
+/// Disabled in play, so 12.6152 rolls for it (and knows its MA from its
+/// MGs), 12.6153 exchanges an MG and 12.6161 wrecks an AFV with its MA
+/// Disabled.
+pub(super) fn vehicle_weapon(
+    cx: &mut Ctx,
+    force: &mut Force,
+    id: &str,
+    weapon: &str,
+    item: &str,
+) -> Result<(), Bad> {
+    let id = cx.resolve(force, id)?[0];
+    let c = force.get(id).expect("resolved");
+    let unit = c.unit.clone();
+    if c.kind != UnitKind::Vehicle {
+        return Err(cx.bad(
+            item,
+            format!("{id} {unit} is not a vehicle: a weapon is named (\"G-31 MA\") only on an AFV"),
+        ));
+    }
+    let w = weapon.trim().to_ascii_uppercase();
+    if w.is_empty() || w.contains(' ') {
+        return Err(cx.bad(
+            item,
+            "expected \"<AFV id> <weapon>\", the weapon MA or an MG (BMG, CMG, AAMG …)",
+        ));
+    }
+    let cond = if cx.key == "malfunctioned" {
+        Condition::MalfunctionedWeapon(w)
+    } else {
+        Condition::DisabledWeapon(w)
+    };
+    let label = cond.label();
+    set(force, id, cond);
+    let text = format!("{}: {id} {unit} {label}", cx.side.name());
+    cx.say([id], text);
     Ok(())
 }
 
