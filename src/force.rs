@@ -142,6 +142,24 @@ impl Force {
         Ok(c.condition.len() != before)
     }
 
+    /// Takes a condition (of that kind) off every counter that has one (a
+    /// status whose rule ends it for all at once); the ids of those that
+    /// had it, in file order.
+    pub fn clear_all(&mut self, condition: &Condition) -> Vec<CounterId> {
+        let ids: Vec<CounterId> = self
+            .counters
+            .iter()
+            .filter(|c| c.condition.iter().any(|x| x.same_kind(condition)))
+            .map(|c| c.id)
+            .collect();
+        if !ids.is_empty() {
+            for c in self.counters_mut() {
+                c.condition.retain(|x| !x.same_kind(condition));
+            }
+        }
+        ids
+    }
+
     /// The counter becomes another unit (a 4-4-7 Battle Hardened to a 4-5-8,
     /// a leader exchanged for a Commissar) and keeps its id.
     pub fn replace_unit(

@@ -176,6 +176,7 @@ pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
         types.insert(a.name.clone(), t);
     }
     escape::run_all(s, stacks)?;
+    escape::encircled_removed(s);
     // 12.6075: Escapes may change an Area's type; 12.6071 again, until no
     // SMC must Escape any more.
     loop {
