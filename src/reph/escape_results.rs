@@ -86,11 +86,16 @@ pub(super) fn replace(s: &mut Session, id: CounterId) -> Result<Option<CounterId
     };
     match down {
         Some(d) => {
-            s.state
-                .side_mut(id.side)
-                .force
-                .replace_unit(id, d.clone(), c.kind)
-                .map_err(refused)?;
+            // VotG24: a Russian Assault Engineer Replaced keeps no
+            // capabilities for the rest of the CG.
+            let engineer = crate::reph::counters::russian_engineer(s.tables, &c);
+            let force = &mut s.state.side_mut(id.side).force;
+            force.replace_unit(id, d.clone(), c.kind).map_err(refused)?;
+            if engineer {
+                force
+                    .set_condition(id, Condition::LostAssaultEngineer)
+                    .map_err(refused)?;
+            }
             s.counters_changed(
                 STEP,
                 id.side,
