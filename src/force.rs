@@ -357,6 +357,26 @@ mod tests {
     }
 
     #[test]
+    fn clear_all_takes_a_status_off_every_counter_and_names_them() {
+        let mut f = Force::new(Side::German);
+        let ids = squads(&mut f, 3);
+        for id in [ids[0], ids[2]] {
+            f.set_condition(id, Condition::Isolated(format!("{id}")))
+                .unwrap();
+        }
+        f.set_condition(ids[1], Condition::Nkvd).unwrap();
+        let before = f.counters.clone();
+        assert_eq!(f.clear_all(&Condition::Encircled), vec![]);
+        assert!(Arc::ptr_eq(&before, &f.counters), "nothing copied");
+        assert_eq!(
+            f.clear_all(&Condition::Isolated(String::new())),
+            vec![ids[0], ids[2]]
+        );
+        assert!(f.counters.iter().all(|c| c.isolated_area().is_none()));
+        assert!(f.get(ids[1]).unwrap().has(&Condition::Nkvd));
+    }
+
+    #[test]
     fn battle_hardening_keeps_the_id() {
         let mut f = Force::new(Side::Russian);
         let id = squads(&mut f, 1)[0];

@@ -149,7 +149,7 @@ fn encircled_agrees(
         .filter(|i| counter(s, **i).has(&Condition::Encircled))
         .map(ToString::to_string)
         .collect();
-    if said == !marked.is_empty() {
+    if said != marked.is_empty() {
         return Ok(());
     }
     let record = if said {
