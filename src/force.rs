@@ -142,6 +142,24 @@ impl Force {
         Ok(c.condition.len() != before)
     }
 
+    /// Takes a condition (of that kind) off every counter that has one (a
+    /// status whose rule ends it for all at once); the ids of those that
+    /// had it, in file order.
+    pub fn clear_all(&mut self, condition: &Condition) -> Vec<CounterId> {
+        let ids: Vec<CounterId> = self
+            .counters
+            .iter()
+            .filter(|c| c.condition.iter().any(|x| x.same_kind(condition)))
+            .map(|c| c.id)
+            .collect();
+        if !ids.is_empty() {
+            for c in self.counters_mut() {
+                c.condition.retain(|x| !x.same_kind(condition));
+            }
+        }
+        ids
+    }
+
     /// The counter becomes another unit (a 4-4-7 Battle Hardened to a 4-5-8,
     /// a leader exchanged for a Commissar) and keeps its id.
     pub fn replace_unit(
@@ -336,6 +354,26 @@ mod tests {
                 .unwrap()
         );
         assert_eq!(f.get(id).unwrap().isolated_area(), None);
+    }
+
+    #[test]
+    fn clear_all_takes_a_status_off_every_counter_and_names_them() {
+        let mut f = Force::new(Side::German);
+        let ids = squads(&mut f, 3);
+        for id in [ids[0], ids[2]] {
+            f.set_condition(id, Condition::Isolated(format!("{id}")))
+                .unwrap();
+        }
+        f.set_condition(ids[1], Condition::Nkvd).unwrap();
+        let before = f.counters.clone();
+        assert_eq!(f.clear_all(&Condition::Encircled), vec![]);
+        assert!(Arc::ptr_eq(&before, &f.counters), "nothing copied");
+        assert_eq!(
+            f.clear_all(&Condition::Isolated(String::new())),
+            vec![ids[0], ids[2]]
+        );
+        assert!(f.counters.iter().all(|c| c.isolated_area().is_none()));
+        assert!(f.get(ids[1]).unwrap().has(&Condition::Nkvd));
     }
 
     #[test]

@@ -160,6 +160,10 @@ pub enum Condition {
     /// The leader whose DRM applies to this unit's 12.605 TC (A10.7): the
     /// leader it stood with.
     LedBy(CounterId),
+    /// A Russian Assault Engineer that was Replaced: it keeps no Assault
+    /// Engineer capabilities for the rest of the CG, even if it Battle
+    /// Hardens back to its type (VotG24).
+    LostAssaultEngineer,
     /// A FT or DC removed from play, with the Original effects DR of its
     /// removal (12.6154).
     RemovedFromPlay(u8),
@@ -204,6 +208,9 @@ impl Condition {
             Condition::PrisonerOf(guard) => format!("prisoner of {guard}"),
             Condition::Interdicting => "Interdicting (TI, 12.602)".into(),
             Condition::LedBy(leader) => format!("with leader {leader}"),
+            Condition::LostAssaultEngineer => {
+                "Replaced: no Assault Engineer capabilities for the rest of the CG (VotG24)".into()
+            }
             Condition::RemovedFromPlay(dr) => {
                 format!("removed from play, Original effects DR {dr} (12.6154)")
             }

@@ -3,7 +3,7 @@
 //! victor recorded with the scenario and the automatic Rally (12.604).
 
 use crate::error::Error;
-use crate::force::{Condition, CounterId};
+use crate::force::{Condition, CounterId, UnitKind};
 use crate::journal::Entry;
 use crate::reph::sequence::Flow;
 use crate::reph::session::Session;
@@ -91,7 +91,67 @@ pub fn ferry_interdiction(s: &mut Session) -> Result<Flow, Error> {
 pub fn marker_removal(s: &mut Session) -> Result<Flow, Error> {
     s.say("== 12.603 Marker Removal (public) ==");
     s.say("Remove from the map (12.603):\n  a) FFE, SR and Barrage counters;\n  b) SMOKE;\n  c) Acquired Target counters;\n  d) Radios and Field Phones;\n  e) DM, Disrupted, Fanatic, Berserk, Wall Advantage and Hull Down (HD), Dummy Stacks and Dummy Cloaking counters;\n  f) CX, Motion, CE, BU, Stun;\n  g) all still hidden/Cloaked units and Equipment are placed on-map concealed in their setup Location [EXC: hidden Set DC (12.623) may remain hidden until 12.6083]; still-hidden Fortifications need not be revealed now;\n  h) Sewer counters: each unit/SW beneath one is Retained;\n  i) Snipers.");
+    fanatic_removed(s)?;
+    hip_ended(s)?;
     Ok(Flow::Next)
+}
+
+/// 12.603e: the Fanatic counters come off, so the Fanatic status an MMC got
+/// by Battle Hardening (12.6123, 12.6074) ends with the scenario after it
+/// (READINGS.md C48). Secret: the hardening was.
+fn fanatic_removed(s: &mut Session) -> Result<(), Error> {
+    for side in Side::BOTH {
+        let ids = s
+            .state
+            .side_mut(side)
+            .force
+            .clear_all(&Condition::FanaticNextScenario);
+        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        s.counters_changed(
+            "12.603",
+            side,
+            true,
+            list.clone(),
+            "Fanatic from Battle Hardening",
+            format!("ends with its scenario: {}", list.join(", ")),
+            "12.603e",
+        );
+    }
+    Ok(())
+}
+
+/// 12.603g: what was still hidden is placed on the map, so the HIP bought at
+/// 12.623 for the scenario just played ends (READINGS.md C48): its counters
+/// leave the Force Organizer. Secret: the purchase was.
+fn hip_ended(s: &mut Session) -> Result<(), Error> {
+    for side in Side::BOTH {
+        let force = &mut s.state.side_mut(side).force;
+        let ids: Vec<CounterId> = force
+            .counters
+            .iter()
+            .filter(|c| c.kind == UnitKind::Fortification && c.unit.starts_with("HIP ("))
+            .map(|c| c.id)
+            .collect();
+        for id in &ids {
+            force
+                .remove(*id)
+                .map_err(|e| Error::Refused(e.to_string()))?;
+        }
+        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        s.counters_changed(
+            "12.603",
+            side,
+            true,
+            list.clone(),
+            "HIP bought for the scenario",
+            format!(
+                "ends with it (placed on the map): {} removed",
+                list.join(", ")
+            ),
+            "12.603g",
+        );
+    }
+    Ok(())
 }
 
 /// 12.604 Victory Determination & Rally: the victor was recorded with the

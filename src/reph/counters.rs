@@ -34,9 +34,11 @@ pub fn named_weapons(c: &Counter, malfunctioned: bool) -> Vec<String> {
         .collect()
 }
 
-/// Assault Engineer squads (12.6154, 12.617): squads of an RG with note e
-/// (Assault Engineers, VotG24: the German Pionier, the Russian Storm Group);
-/// a German 8-3-8 given outside an RG is one too (unit ladders, VotG24).
+/// Assault Engineer squads (12.6154, 12.617): the Assault Engineer MMC of
+/// an RG with note e (VotG24: the German Pionier's 8-3-8, the Russian Storm
+/// Group's 6-2-8), not a squad of another type it became by Replacement
+/// (READINGS.md C48); a German 8-3-8 given outside an RG is one too (unit
+/// ladders, VotG24).
 pub fn assault_engineer(s: &Session, side: Side, c: &Counter) -> bool {
     if c.kind != UnitKind::Squad {
         return false;
@@ -46,9 +48,39 @@ pub fn assault_engineer(s: &Session, side: Side, c: &Counter) -> bool {
         Side::Russian => &s.tables.russian_rg,
     };
     match c.rg.as_deref().and_then(|rg| chart.rg(rg)) {
-        Some(def) => def.has_note("e"),
+        Some(def) => engineer_type(def, &s.tables.ladders, side, c),
         None => side == Side::German && c.unit == "8-3-8",
     }
+}
+
+/// VotG24: whether `c` is its note-e RG's Assault Engineer MMC: the RG's
+/// unit type (8-3-8, 6-2-8) or that type's HS, and not a Russian one that
+/// has been Replaced (it loses its capabilities for the rest of the CG,
+/// even if it Battle Hardens back to its type).
+pub fn engineer_type(
+    def: &crate::rg_chart::RgDef,
+    ladders: &crate::ladder::Ladders,
+    side: Side,
+    c: &Counter,
+) -> bool {
+    def.has_note("e")
+        && !c.has(&Condition::LostAssaultEngineer)
+        && def.unit_type.as_deref().is_some_and(|t| {
+            c.unit == t
+                || ladders
+                    .unit(side, t, false)
+                    .is_some_and(|u| u.half_squad == c.unit)
+        })
+}
+
+/// VotG24: whether Replacing `c` (a Russian counter) takes its Assault
+/// Engineer capabilities for the rest of the CG.
+pub fn russian_engineer(tables: &crate::tables::Tables, c: &Counter) -> bool {
+    c.id.side == Side::Russian
+        && c.rg
+            .as_deref()
+            .and_then(|rg| tables.russian_rg.rg(rg))
+            .is_some_and(|def| engineer_type(def, &tables.ladders, Side::Russian, c))
 }
 
 /// Non-Isolated Retained Assault Engineer squads of the side (12.6154,

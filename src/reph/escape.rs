@@ -54,6 +54,10 @@ pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
                 Some("it is not in that Isolated Area")
             } else if c.kind == UnitKind::Gun {
                 Some("Guns cannot accompany an escaping unit [EXC: if dm] (12.6073)")
+            } else if !mobile(c) {
+                Some(
+                    "it is not mobile (Immobilized, Bogged or Abandoned): only a mobile, non-TI unit may attempt to Escape (12.6073)",
+                )
             } else if out.iter().any(|st| st.ids.contains(id)) {
                 Some("it is already in another stack")
             } else {
@@ -80,6 +84,7 @@ pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
                 "`{answer}`: a stack is Infantry units (with the SW they portage) or one AFV (with its Armor Leader) (12.6073). Nothing was changed."
             )));
         }
+        encircled_agrees(s, &answer, e.encircled, &ids)?;
         out.push(Stack {
             side: first.side,
             area: e.area.clone(),
@@ -104,6 +109,94 @@ pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
         }
     }
     Ok(out)
+}
+
+/// 12.6073: "any mobile, non-TI unit" may attempt to Escape. A vehicle
+/// that cannot move (Immobilized, Bogged, or Abandoned with no crew to
+/// drive it) makes no Escape DR; Infantry and SMC are mobile.
+pub fn mobile(c: &Counter) -> bool {
+    c.kind != UnitKind::Vehicle
+        || ![
+            Condition::Immobilized,
+            Condition::Bogged,
+            Condition::Abandoned,
+        ]
+        .iter()
+        .any(|x| c.has(x))
+}
+
+/// Whether a stack is Encircled (12.6073 "+2 If Encircled"): one of its
+/// units still bears the Encircled marker the scenario's outcome gave it
+/// (removed at 12.6074, READINGS.md C48).
+fn encircled(units: &[&Counter]) -> bool {
+    units.iter().any(|c| c.has(&Condition::Encircled))
+}
+
+/// The `encircled` answer of a stack, if given, must agree with the record
+/// (12.6073, READINGS.md C48): the +2 follows the Encircled markers of the
+/// scenario's outcome, never the answer.
+fn encircled_agrees(
+    s: &Session,
+    answer: &str,
+    said: Option<bool>,
+    ids: &[CounterId],
+) -> Result<(), Error> {
+    let Some(said) = said else {
+        return Ok(());
+    };
+    let marked: Vec<String> = ids
+        .iter()
+        .filter(|i| counter(s, **i).has(&Condition::Encircled))
+        .map(ToString::to_string)
+        .collect();
+    if said != marked.is_empty() {
+        return Ok(());
+    }
+    let record = if said {
+        let all: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        format!(
+            "`encircled = true`, but none of {} was recorded Encircled at scenario end",
+            all.join(", ")
+        )
+    } else {
+        format!(
+            "`encircled = false`, but {} was recorded Encircled at scenario end",
+            marked.join(", ")
+        )
+    };
+    Err(Error::Refused(format!(
+        "`{answer}`: {record} (`[<side>.outcome] encircled`): the +2 follows the record (12.6073, READINGS.md C48); leave `encircled` out. Nothing was changed."
+    )))
+}
+
+/// 12.6074: "All Encircled markers are now removed" (READINGS.md C48), and
+/// with them the leaders named for 12.605's Task Checks, which are over: an
+/// Escape forced later by 12.6075 gets no Encircled +2, and a unit is
+/// Encircled again only if a later scenario's outcome says so.
+pub fn encircled_removed(s: &mut Session) {
+    for side in Side::BOTH {
+        let force = &mut s.state.side_mut(side).force;
+        let ids = force.clear_all(&Condition::Encircled);
+        force.clear_all(&Condition::LedBy(CounterId::new(side, 1)));
+        if ids.is_empty() {
+            continue;
+        }
+        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        s.say(format!(
+            "12.6074: all {} Encircled markers are removed ({}).",
+            side.name(),
+            list.join(", ")
+        ));
+        s.counters_changed(
+            STEP,
+            side,
+            false,
+            list.clone(),
+            "Encircled markers",
+            format!("removed: {}", list.join(", ")),
+            "12.6074",
+        );
+    }
 }
 
 /// The TI counters the players listed in an Area, each one of its own.
@@ -209,7 +302,7 @@ pub fn drms(s: &Session, st: &Stack) -> Vec<Drm> {
             "12.6073",
         ));
     }
-    if f.encircled && !afv {
+    if !afv && encircled(&units) {
         d.push(Drm::new(2, "Encircled", "12.6073"));
     }
     if afv && units[0].has(&Condition::Captured) {

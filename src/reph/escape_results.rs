@@ -87,12 +87,20 @@ pub(super) fn replace(s: &mut Session, id: CounterId) -> Result<Option<CounterId
     match down {
         Some(d) => {
             let no_longer_nkvd = nkvd && !ladders.is_nkvd_type(id.side, &d);
+            // VotG24: a Russian Assault Engineer Replaced keeps no
+            // capabilities for the rest of the CG.
+            let engineer = crate::reph::counters::russian_engineer(s.tables, &c);
             let force = &mut s.state.side_mut(id.side).force;
             force.replace_unit(id, d.clone(), c.kind).map_err(refused)?;
             // A Replaced NKVD MMC is a plain 4-2-6 (C16, C42).
             if no_longer_nkvd {
                 force
                     .clear_condition(id, &Condition::Nkvd)
+                    .map_err(refused)?;
+            }
+            if engineer {
+                force
+                    .set_condition(id, Condition::LostAssaultEngineer)
                     .map_err(refused)?;
             }
             s.counters_changed(

@@ -155,6 +155,7 @@ pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
         Some(a) => a,
         None => super::isolation_guided::ask(s)?,
     };
+    earlier_isolation_ends(s);
     record_areas(s, &answers.area)?;
     let stacks = escape::stacks(s, &answers)?;
     let mut types: BTreeMap<String, AreaType> = BTreeMap::new();
@@ -176,6 +177,7 @@ pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
         types.insert(a.name.clone(), t);
     }
     escape::run_all(s, stacks)?;
+    escape::encircled_removed(s);
     // 12.6075: Escapes may change an Area's type; 12.6071 again, until no
     // SMC must Escape any more.
     loop {
@@ -210,6 +212,33 @@ pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
         effects(s, a, types[&a.name])?;
     }
     Ok(Flow::Next)
+}
+
+/// 12.607: a unit is Isolated as the players report it now, after this
+/// scenario; one Isolated after an earlier scenario (or at a CG's start,
+/// III-4) and in no Area reported now is Isolated no more (READINGS.md
+/// C48), so 12.6159 lifts its Ammunition Shortage.
+fn earlier_isolation_ends(s: &mut Session) {
+    for side in Side::BOTH {
+        let ids = s
+            .state
+            .side_mut(side)
+            .force
+            .clear_all(&Condition::Isolated(String::new()));
+        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        s.counters_changed(
+            "12.607",
+            side,
+            false,
+            list.clone(),
+            "Isolated after the last scenario",
+            format!(
+                "Isolated now only if in an Area reported now: {}",
+                list.join(", ")
+            ),
+            "12.607",
+        );
+    }
 }
 
 /// Puts each reported counter in its Isolated Area (`Condition::Isolated`).

@@ -105,7 +105,8 @@ fn ask_stack(s: &mut Session, side: Side) -> Result<Option<StackAnswer>, Error> 
     }
     let area = line(s, side, "escape_area", "In which Isolated Area?")?;
     let yes = |s: &mut Session, n: &str, q: &str| s.prompter.yes_no(side, n, q, Some(false));
-    let encircled = yes(s, "encircled", "Encircled?")?;
+    // Not asked: the Encircled +2 follows the units the scenario's outcome
+    // recorded Encircled (12.6073, READINGS.md C48).
     let adjacent = yes(
         s,
         "adjacent",
@@ -128,7 +129,7 @@ fn ask_stack(s: &mut Session, side: Side) -> Result<Option<StackAnswer>, Error> 
     Ok(Some(StackAnswer {
         area,
         counters: vec![ids],
-        encircled,
+        encircled: None,
         within_2,
         adjacent,
         excess_pp,

@@ -60,8 +60,10 @@ pub struct StackAnswer {
     pub area: String,
     /// The stack's units and the SW they portage (one side's).
     pub counters: Vec<String>,
+    /// Optional: the Encircled +2 follows the units recorded Encircled
+    /// (12.6073, READINGS.md C48); if given, it must agree with them.
     #[serde(default)]
-    pub encircled: bool,
+    pub encircled: Option<bool>,
     /// ≤ 2 hexes from a friendly-Controlled, non-Isolated hex.
     #[serde(default)]
     pub within_2: bool,

@@ -14,6 +14,7 @@ use effect::{captured, list, prisoners, vehicle_weapon};
 use crate::force::{Condition, CounterId, Force, ForceBox, NewCounter, UnitKind};
 use crate::ladder::Ladders;
 use crate::side::Side;
+use crate::tables::Tables;
 
 /// One key of `[<side>.outcome]`: its name and what it means (README).
 pub struct Key {
@@ -143,6 +144,8 @@ impl Ctx<'_> {
 struct Ctx<'a> {
     side: Side,
     ladders: &'a Ladders,
+    /// For the RG charts (VotG24's Assault Engineers).
+    tables: &'a Tables,
     key: &'static str,
     /// Counters taken out of play by an earlier item (no second elimination).
     gone: BTreeSet<CounterId>,
@@ -231,11 +234,11 @@ fn split_word<'t>(text: &'t str, word: &str) -> (&'t str, Option<&'t str>) {
 pub fn apply(
     forces: (&mut Force, &mut Force),
     outcomes: (&Outcome, &Outcome),
-    ladders: &Ladders,
+    tables: &Tables,
 ) -> Result<Vec<Said>, (Side, Bad)> {
     let (g, r) = forces;
-    let mut said = apply_side(g, r, outcomes.0, ladders).map_err(|b| (Side::German, b))?;
-    said.extend(apply_side(r, g, outcomes.1, ladders).map_err(|b| (Side::Russian, b))?);
+    let mut said = apply_side(g, r, outcomes.0, tables).map_err(|b| (Side::German, b))?;
+    said.extend(apply_side(r, g, outcomes.1, tables).map_err(|b| (Side::Russian, b))?);
     Ok(said)
 }
 
@@ -243,11 +246,12 @@ fn apply_side(
     force: &mut Force,
     enemy: &mut Force,
     outcome: &Outcome,
-    ladders: &Ladders,
+    tables: &Tables,
 ) -> Result<Vec<Said>, Bad> {
     let mut cx = Ctx {
         side: force.side,
-        ladders,
+        ladders: &tables.ladders,
+        tables,
         key: "",
         gone: BTreeSet::new(),
         chosen: BTreeSet::new(),

@@ -151,7 +151,7 @@ pub fn try_outcome(
 ) -> Result<Vec<outcome::Said>, (Side, outcome::Bad)> {
     let mut g = state.german.force.clone();
     let mut r = state.russian.force.clone();
-    outcome::apply((&mut g, &mut r), (&o.german, &o.russian), &tables.ladders)
+    outcome::apply((&mut g, &mut r), (&o.german, &o.russian), tables)
 }
 
 /// Checks an answers file's record against the campaign before any step
@@ -356,7 +356,7 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
 fn apply_outcome(s: &mut Session, record: &ScenarioRecord) -> Result<Vec<outcome::Said>, Error> {
     let o = &record.outcome;
     let forces = (&mut s.state.german.force, &mut s.state.russian.force);
-    let applied = outcome::apply(forces, (&o.german, &o.russian), &s.tables.ladders);
+    let applied = outcome::apply(forces, (&o.german, &o.russian), s.tables);
     applied.map_err(|(side, bad)| match &*s.prompter {
         // The answers file's own line and column.
         Prompter::Scripted(a) => a.bad_outcome(side, &bad),

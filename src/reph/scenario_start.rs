@@ -4,6 +4,7 @@
 
 use crate::campaign::OccasionName;
 use crate::error::Error;
+use crate::force::Condition;
 use crate::initiative_matrix::ScenarioType;
 use crate::journal::Entry;
 use crate::reph::initiative;
@@ -123,6 +124,7 @@ pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
         elr_san.join("; "),
         sets_up.name()
     ));
+    set_up_ends(s);
     match fixed_move {
         Some(m) => {
             s.say(format!(
@@ -138,6 +140,44 @@ pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
             Ok(Flow::Pause)
         }
     }
+}
+
+/// What ends as the scenario is set up: "Battle Hardened this RePh" at the
+/// end of the RePh, its 12.626 included (12.6123, READINGS.md C48), so an
+/// MMC may harden again in a later RePh; and the TI counter of each unit
+/// Interdicting a Ferry Landing (12.602, 12.6264).
+fn set_up_ends(s: &mut Session) {
+    for side in Side::BOTH {
+        let ids = s
+            .state
+            .side_mut(side)
+            .force
+            .clear_all(&Condition::BattleHardened);
+        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        s.counters_changed(
+            SETUP,
+            side,
+            true,
+            list.clone(),
+            "Battle Hardened this RePh",
+            format!("ends with the RePh: {}", list.join(", ")),
+            "12.6123",
+        );
+    }
+    let ti = s.state.german.force.clear_all(&Condition::Interdicting);
+    let list: Vec<String> = ti.iter().map(ToString::to_string).collect();
+    s.counters_changed(
+        SETUP,
+        Side::German,
+        false,
+        list.clone(),
+        "TI counters removed",
+        format!(
+            "the scenario starts: {} no longer Interdicting",
+            list.join(", ")
+        ),
+        "12.6264",
+    );
 }
 
 /// 12.627: in a Dual Attack the side moving first is a dr made after set-up.

@@ -65,6 +65,12 @@ fn rule_12_607_type_c_pocket_escape_c31_encircled_plus_2_and_adjacent_minus_2() 
         g.push(add(s, Side::German, "4-6-7", UnitKind::Squad)); // stack 2
         g.push(add(s, Side::German, "4-6-7", UnitKind::Squad)); // stays
         r8 = Some(add(s, Side::Russian, "8-0", UnitKind::Leader));
+        // Recorded Encircled at scenario end (and still so: this campaign
+        // stands at 12.606): the +2 follows it (C48).
+        s.german
+            .force
+            .set_condition(g[0], Condition::Encircled)
+            .unwrap();
     });
     let r8 = r8.unwrap();
     let answers = format!(

@@ -48,11 +48,23 @@ pub(super) fn apply(
                     format!("{unit} has no ELR Replacement (READINGS.md C16)"),
                 )
             })?;
+            // VotG24: a Russian Assault Engineer Replaced keeps no
+            // capabilities for the rest of the CG.
+            let engineer = crate::reph::counters::russian_engineer(
+                cx.tables,
+                force.get(id).expect("resolved"),
+            );
             force.replace_unit(id, &to, kind).expect("resolved");
             if nkvd && !cx.ladders.is_nkvd_type(cx.side, &to) {
                 force
                     .clear_condition(id, &Condition::Nkvd)
                     .expect("resolved");
+            }
+            if engineer {
+                set(force, id, Condition::LostAssaultEngineer);
+                return Ok(format!(
+                    "Replaced by {to} (A19.13, READINGS.md C16); no Assault Engineer capabilities for the rest of the CG (VotG24)"
+                ));
             }
             format!("Replaced by {to} (A19.13, READINGS.md C16, READINGS.md C42)")
         }
@@ -334,6 +346,7 @@ pub(super) fn prisoners(
     let mut ecx = Ctx {
         side: enemy.side,
         ladders: cx.ladders,
+        tables: cx.tables,
         key: cx.key,
         gone: BTreeSet::new(),
         chosen: BTreeSet::new(),
