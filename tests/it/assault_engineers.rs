@@ -7,7 +7,6 @@
 
 use crate::common::Camp;
 use crate::statuses::{force, has, refit};
-use predicates::prelude::*;
 use serde_json::Value;
 
 const INITIAL: &str = r#"
