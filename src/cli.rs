@@ -4,10 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::dice::{DiceSource, ListedDice, ManualDice, SeededDice};
+use crate::commands::{self, Config};
 use crate::error::Error;
-use crate::side::{Cg, Side};
-use crate::tables::Tables;
+use crate::model::side::{Cg, Side};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -46,32 +45,14 @@ pub struct Global {
 }
 
 impl Global {
-    /// The dice the flags ask for.
-    pub fn dice_choice(&self) -> crate::dice::DiceChoice {
-        use crate::dice::DiceChoice;
-        match (&self.dice_file, self.manual_dice, self.seed) {
-            (Some(path), _, _) => DiceChoice::File(path.clone()),
-            (None, true, _) => DiceChoice::Manual,
-            (None, false, Some(n)) => DiceChoice::Seed(n),
-            (None, false, None) => DiceChoice::Campaign,
+    /// The options as the library takes them.
+    pub fn config(&self) -> Config {
+        Config {
+            dice_file: self.dice_file.clone(),
+            seed: self.seed,
+            manual_dice: self.manual_dice,
+            tables: self.tables.clone(),
         }
-    }
-
-    pub fn load_tables(&self) -> Result<Tables, Error> {
-        Tables::load(self.tables.as_deref())
-    }
-
-    /// The dice source the flags ask for, or a fresh seed.
-    pub fn dice(&self) -> Result<Box<dyn DiceSource>, Error> {
-        if let Some(path) = &self.dice_file {
-            return Ok(Box::new(ListedDice::from_file(path)?));
-        }
-        if self.manual_dice {
-            return Ok(Box::new(ManualDice));
-        }
-        Ok(Box::new(SeededDice::new(
-            self.seed.unwrap_or_else(SeededDice::fresh_seed),
-        )))
     }
 }
 
@@ -93,9 +74,13 @@ pub struct ShownArgs {
 }
 
 impl ShownArgs {
-    pub fn shown(self) -> crate::campaign_cmd::Shown {
-        crate::campaign_cmd::Shown {
-            format: self.format,
+    pub fn shown(self) -> commands::campaign::Shown {
+        commands::campaign::Shown {
+            format: match self.format {
+                Format::Text => commands::Format::Text,
+                Format::Csv => commands::Format::Csv,
+                Format::Json => commands::Format::Json,
+            },
             wide: self.wide,
         }
     }
@@ -131,7 +116,7 @@ pub enum Command {
         answers: Option<PathBuf>,
         /// Stop before any step numbered after STEP (e.g. 12.613: the aftermath now, the rest later)
         #[arg(long, value_name = "STEP", value_parser = parse_step)]
-        until: Option<crate::reph::sequence::StepId>,
+        until: Option<crate::rules::reph::sequence::StepId>,
     },
     /// Buy RGs for one side at step 12.621: one quoted argument per purchase, all or none
     Buy {
@@ -255,7 +240,7 @@ pub enum Command {
     Table(TableCommand),
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum TableCommand {
     /// List every table and chart with its rule
     List {
@@ -317,8 +302,8 @@ pub enum TableCommand {
 }
 
 /// A RePh step number, as `--until` takes it.
-fn parse_step(text: &str) -> Result<crate::reph::sequence::StepId, String> {
-    crate::reph::sequence::StepId::parse(text).ok_or_else(|| {
+fn parse_step(text: &str) -> Result<crate::rules::reph::sequence::StepId, String> {
+    crate::rules::reph::sequence::StepId::parse(text).ok_or_else(|| {
         format!("`{text}` is not a Refit Phase step; write one of 12.601 … 12.627 (e.g. 12.613)")
     })
 }
@@ -378,8 +363,9 @@ fn report(text: &str) {
 
 /// Runs a parsed command; returns what it prints.
 pub fn run(cli: Cli) -> Result<String, Error> {
-    use crate::campaign_cmd as c;
-    let g = &cli.global;
+    use crate::commands::campaign as c;
+    let config = cli.global.config();
+    let g = &config;
     match &cli.command {
         Command::New { dir, cg } => c::new(dir, *cg, g),
         Command::Refit {
@@ -387,8 +373,8 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             side,
             answers,
             until,
-        } => crate::refit_cmd::refit(dir, *side, answers.as_deref(), *until, g),
-        Command::Buy { side, purchases } => crate::refit_cmd::buy(purchases, *side, g),
+        } => crate::commands::refit::refit(dir, sides(*side), answers.as_deref(), *until, g),
+        Command::Buy { side, purchases } => crate::commands::refit::buy(purchases, *side, g),
         Command::Status { dir } => c::status(dir, g),
         Command::Roster { dir, side, shown } => c::roster(dir, *side, shown.shown(), g),
         Command::Purchases { dir, side, shown } => c::purchases(dir, *side, shown.shown(), g),
@@ -409,14 +395,16 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             },
             g,
         ),
-        Command::Print { dir, side, out } => crate::print::run(dir, *side, out.as_deref(), g),
+        Command::Print { dir, side, out } => {
+            crate::commands::print::run(dir, *side, out.as_deref(), g)
+        }
         Command::Explain { side, args } => {
             let (dir, row) = explain_args(args)?;
-            crate::explain::run(&dir, *side, row, g)
+            crate::commands::explain::run(&dir, *side, row, g)
         }
-        Command::Verify { dir } => crate::verify::run(dir, g),
-        Command::Undo { dir, side } => crate::history_cmd::undo(dir, *side, g),
-        Command::Redo { dir, side } => crate::history_cmd::redo(dir, *side, g),
+        Command::Verify { dir } => crate::commands::verify::run(dir, g),
+        Command::Undo { dir, side } => crate::commands::history::undo(dir, *side, g),
+        Command::Redo { dir, side } => crate::commands::history::redo(dir, *side, g),
         Command::Adjust {
             dir,
             side,
@@ -428,9 +416,63 @@ pub fn run(cli: Cli) -> Result<String, Error> {
                 SideChoice::Russian => Some(Side::Russian),
                 SideChoice::Both => None,
             };
-            crate::history_cmd::adjust(dir, side, reason.as_deref(), *discard, g)
+            crate::commands::history::adjust(dir, side, reason.as_deref(), *discard, g)
         }
-        Command::Table(cmd) => crate::table_cmd::run(cmd, g),
+        Command::Table(cmd) => crate::commands::table::run(&table_command(cmd), g),
+    }
+}
+
+fn sides(choice: SideChoice) -> commands::Sides {
+    match choice {
+        SideChoice::German => commands::Sides::German,
+        SideChoice::Russian => commands::Sides::Russian,
+        SideChoice::Both => commands::Sides::Both,
+    }
+}
+
+fn table_command(cmd: &TableCommand) -> commands::table::TableCommand {
+    use commands::table::TableCommand as T;
+    match cmd.clone() {
+        TableCommand::List { json } => T::List { json },
+        TableCommand::Show {
+            id,
+            column,
+            side,
+            json,
+        } => T::Show {
+            id,
+            column,
+            side,
+            json,
+        },
+        TableCommand::Roll {
+            id,
+            dice,
+            drm,
+            column,
+            side,
+            json,
+        } => T::Roll {
+            id,
+            dice,
+            drm,
+            column,
+            side,
+            json,
+        },
+        TableCommand::Odds {
+            id,
+            drm,
+            column,
+            side,
+            json,
+        } => T::Odds {
+            id,
+            drm,
+            column,
+            side,
+            json,
+        },
     }
 }
 

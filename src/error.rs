@@ -179,7 +179,7 @@ pub enum Error {
 
     /// 12.621: a purchase refused by a rule, with what is left and possible.
     #[error("{0}")]
-    PurchaseRefused(Box<crate::reph::purchase::RefusedPurchase>),
+    PurchaseRefused(Box<Refusal>),
 
     #[error("{file}:{line}:{column}: {message}\nFix the answers file; nothing was changed.")]
     AnswersSyntax {
@@ -220,6 +220,20 @@ pub enum Error {
     NotYet { who: String, step: String },
 }
 
+/// A purchase refused (12.621): in full (what is left and still possible),
+/// and its one-line summary.
+#[derive(Debug)]
+pub struct Refusal {
+    pub full: String,
+    pub summary: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.full)
+    }
+}
+
 impl Error {
     /// DESIGN §4: 2 for usage errors, 1 for everything else.
     pub fn exit_code(&self) -> i32 {
@@ -237,4 +251,33 @@ impl Error {
             _ => 1,
         }
     }
+}
+
+/// A value of a campaign file that is wrong: (field, value, message).
+pub fn data(file: &str, (field, value, message): (String, String, String)) -> Error {
+    Error::CampaignData {
+        file: file.into(),
+        field,
+        value,
+        message,
+    }
+}
+
+/// 1-based line and column of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..floor_char_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .rfind('\n')
+        .map_or(before.chars().count(), |i| before[i + 1..].chars().count())
+        + 1;
+    (line, column)
+}
+
+pub fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::facts::Fact;
 use super::row::LoggedRow;
-use crate::side::{Cg, Side};
+use crate::model::side::{Cg, Side};
 
 /// The schema of the logs this votg writes.
 pub const LOG_SCHEMA: u32 = 3;

@@ -7,12 +7,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::campaign::{Campaign, DayFacts};
-use crate::force::{Counter, CounterId, Force};
-use crate::purchase_record::PurchaseRow;
-use crate::roster::{Roster, RosterLine};
-use crate::side::Side;
-use crate::state::{CampaignState, SideFiles};
+use crate::model::campaign::{Campaign, DayFacts};
+use crate::model::force::{Counter, CounterId, Force};
+use crate::model::purchase_record::PurchaseRow;
+use crate::model::roster::{Roster, RosterLine};
+use crate::model::side::Side;
+use crate::model::state::{CampaignState, SideFiles};
 
 /// One fact. Public facts ([`Fact::is_public`]) go to the public log; the
 /// others are the side's own and go to its private log.

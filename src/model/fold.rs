@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::event::{Private, Public, PublicKind, StepRef};
 use super::facts::{self, Fact, Parts};
 use super::row::LoggedRow;
-use crate::journal::JournalRow;
-use crate::side::{Cg, Side};
-use crate::state::CampaignState;
+use crate::model::journal::JournalRow;
+use crate::model::side::{Cg, Side};
+use crate::model::state::CampaignState;
 
 /// A side's private events, with the line each came from.
 pub type PrivateLog = Vec<(usize, Private)>;

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::journal::{JournalRow, Kind};
+use crate::model::journal::{JournalRow, Kind};
 
 fn empty(s: &str) -> bool {
     s.is_empty()

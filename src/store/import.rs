@@ -7,11 +7,11 @@
 use std::path::Path;
 
 use super::file::read_regular;
-use crate::dice::Seeds;
 use crate::error::Error;
-use crate::side::Side;
-use crate::state::{CampaignState, Files};
-use crate::tables::Tables;
+use crate::model::seed::Seeds;
+use crate::model::side::Side;
+use crate::model::state::{CampaignState, Files};
+use crate::store::files::Check;
 
 /// Where the older store kept a transaction under way.
 const OLD_TXN: &str = ".votg/txn";
@@ -46,7 +46,7 @@ pub fn is_old(dir: &Path) -> bool {
 
 /// Reads the older campaign in `dir`; refused while the older store has a
 /// transaction under way there (its files may be half written).
-pub fn read(dir: &Path, tables: &Tables) -> Result<Old, Error> {
+pub fn read(dir: &Path, check: Check) -> Result<Old, Error> {
     let txn = dir.join(OLD_TXN);
     if txn.exists() {
         return Err(Error::Refused(format!(
@@ -62,7 +62,7 @@ pub fn read(dir: &Path, tables: &Tables) -> Result<Old, Error> {
         }
     }
     let from_schema = schema_of(&files);
-    let (state, seeds, notes) = CampaignState::load_old(&files, tables)?;
+    let (state, seeds, notes) = CampaignState::load_old(&files, check)?;
     Ok(Old {
         state,
         seeds,
@@ -99,7 +99,10 @@ pub fn notice(dir: &Path, old: &Old) -> String {
 }
 
 /// Each side's secret rows and the public ones, as the import carries them.
-pub fn rows_of(state: &CampaignState, side: Option<Side>) -> Vec<crate::journal::JournalRow> {
+pub fn rows_of(
+    state: &CampaignState,
+    side: Option<Side>,
+) -> Vec<crate::model::journal::JournalRow> {
     state
         .journal
         .iter()

@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use super::file::{io, read_regular};
 use crate::error::Error;
-use crate::side::Side;
+use crate::model::side::Side;
 
 pub const PUBLIC: &str = "log.jsonl";
 

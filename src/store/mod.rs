@@ -9,8 +9,11 @@
 //! - **No caches**: every command folds the logs afresh.
 
 pub mod file;
+pub mod files;
 pub mod import;
+pub mod keys;
 pub mod log;
+pub mod migration;
 pub mod read;
 pub mod views;
 
@@ -19,16 +22,16 @@ use std::path::{Path, PathBuf};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::dice::Seeds;
 use crate::error::Error;
-use crate::journal::JournalRow;
 use crate::model::event::{Commitments, Private, Public, PublicKind};
 use crate::model::facts::{self, Fact};
 use crate::model::fold::{self, Events, Folded};
+use crate::model::journal::JournalRow;
 use crate::model::row::LoggedRow;
-use crate::side::Side;
-use crate::state::{CampaignState, Files};
-use crate::tables::Tables;
+use crate::model::seed::Seeds;
+use crate::model::side::Side;
+use crate::model::state::{CampaignState, Files};
+pub use files::Check;
 
 use log::{Appender, PUBLIC, commitment, private_name};
 use views::Views;
@@ -63,7 +66,7 @@ impl Opened {
 fn read_seeds(dir: &Path) -> Result<Option<Seeds>, Error> {
     let mut files = Files::new();
     for side in Side::BOTH {
-        let name = crate::side_dice::SideDice::file_name(side);
+        let name = crate::store::keys::SideDice::file_name(side);
         match file::read_regular(&dir.join(&name))? {
             Some(b) => {
                 files.insert(name, b);
@@ -72,15 +75,15 @@ fn read_seeds(dir: &Path) -> Result<Option<Seeds>, Error> {
         }
     }
     Ok(Some(Seeds {
-        german: crate::state::read_seed(&files, Side::German)?,
-        russian: crate::state::read_seed(&files, Side::Russian)?,
+        german: crate::store::files::read_seed(&files, Side::German)?,
+        russian: crate::store::files::read_seed(&files, Side::Russian)?,
     }))
 }
 
 /// Opens a campaign to read (no lock, nothing written).
-pub fn open_read(dir: &Path, tables: &Tables) -> Result<Opened, Error> {
+pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
     if import::is_old(dir) {
-        let old = import::read(dir, tables)?;
+        let old = import::read(dir, check)?;
         let events = import_events(&old);
         let folded = fold_events(dir, &events)?;
         return Ok(Opened {
@@ -119,7 +122,7 @@ fn fold_events(dir: &Path, events: &Events) -> Result<Folded, Error> {
 
 /// The events an import writes: the public part, then each side's.
 fn import_events(old: &import::Old) -> Events {
-    let at = crate::journal::now();
+    let at = crate::model::journal::now();
     let mut events = Events::default();
     let (public, parts) = split(&facts::whole(&old.state), &old.state.journal, &at);
     let mut commit = Commitments::new();
@@ -194,7 +197,7 @@ pub fn split(facts: &[Fact], rows: &[JournalRow], at: &str) -> (Part, [SidePart;
 /// The salt of a side's part of event `n`: from the side's key, so no one
 /// without it can guess the part from its commitment, and the same campaign
 /// writes the same bytes. Random where the key is not here.
-fn salt(key: Option<crate::dice::Seed>, n: u64) -> String {
+fn salt(key: Option<crate::model::seed::Seed>, n: u64) -> String {
     match key {
         Some(k) => {
             let mut mac = Hmac::<Sha256>::new_from_slice(&k.bytes()).expect("any key length");
@@ -239,7 +242,7 @@ fn lock(dir: &Path) -> Result<std::fs::File, Error> {
 }
 
 impl Writer {
-    pub fn open(dir: &Path, tables: &Tables) -> Result<Writer, Error> {
+    pub fn open(dir: &Path, check: Check) -> Result<Writer, Error> {
         if !import::is_old(dir) && !read::has_log(dir) {
             return Err(Error::NotACampaign {
                 dir: dir.to_path_buf(),
@@ -253,12 +256,15 @@ impl Writer {
         let mut said = Vec::new();
         let mut opened;
         if import::is_old(dir) {
-            opened = open_read(dir, tables)?;
+            opened = open_read(dir, check)?;
             let old = opened.old.take().expect("an older campaign");
             // Each side's key first (a schema-1 campaign gets its new ones).
             for side in Side::BOTH {
-                let path = dir.join(crate::side_dice::SideDice::file_name(side));
-                file::write_atomic(&path, &crate::state::dice_file(side, old.seeds.of(side)))?;
+                let path = dir.join(crate::store::keys::SideDice::file_name(side));
+                file::write_atomic(
+                    &path,
+                    &crate::store::files::dice_file(side, old.seeds.of(side)),
+                )?;
             }
             write_events(&mut appender, &opened.events)?;
             // The older files become the views of the imported campaign.
@@ -282,7 +288,7 @@ impl Writer {
                     said.push(s);
                 }
             }
-            opened = open_read(dir, tables)?;
+            opened = open_read(dir, check)?;
         }
         let views = views::check(dir, opened.state())?;
         let mut w = Writer {
@@ -422,13 +428,13 @@ pub fn create(
     test_seed: Option<u64>,
 ) -> Result<(), Error> {
     for side in Side::BOTH {
-        let path = dir.join(crate::side_dice::SideDice::file_name(side));
+        let path = dir.join(crate::store::keys::SideDice::file_name(side));
         std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
-        file::write_atomic(&path, &crate::state::dice_file(side, seeds.of(side)))?;
+        file::write_atomic(&path, &crate::store::files::dice_file(side, seeds.of(side)))?;
     }
     let lock = lock(dir)?;
     let mut appender = Appender::new(dir);
-    let at = crate::journal::now();
+    let at = crate::model::journal::now();
     let (public, parts) = split(&facts::whole(state), &state.journal, &at);
     let mut events = Events::default();
     let mut commit = Commitments::new();

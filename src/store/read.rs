@@ -11,7 +11,7 @@ use super::log::{LogText, PUBLIC, commitment, private_name};
 use crate::error::Error;
 use crate::model::event::{Private, Public, PublicKind};
 use crate::model::fold::{Events, PrivateLog};
-use crate::side::Side;
+use crate::model::side::Side;
 
 /// The logs of a campaign folder, as text and as events.
 #[derive(Debug, Clone)]

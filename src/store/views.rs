@@ -18,8 +18,9 @@ use super::file::{read_regular, write_atomic};
 use super::log::hex;
 use crate::error::Error;
 use crate::model::facts::{self, Fact};
-use crate::side::Side;
-use crate::state::{CampaignState, Files, ViewValue, parse_view};
+use crate::model::side::Side;
+use crate::model::state::{CampaignState, Files};
+use crate::store::files::{ViewValue, parse_view};
 
 pub const MANIFEST: &str = ".votg/views.toml";
 
@@ -180,7 +181,7 @@ fn differences(name: &str, value: ViewValue, state: &CampaignState) -> Vec<Strin
         .collect()
 }
 
-fn same_row(a: &crate::journal::JournalRow, b: &crate::journal::JournalRow) -> bool {
+fn same_row(a: &crate::model::journal::JournalRow, b: &crate::model::journal::JournalRow) -> bool {
     let mut a = a.clone();
     a.defaulted = b.defaulted;
     &a == b

@@ -6,12 +6,12 @@ use std::path::Path;
 
 use crate::common::{Camp, copy_all, votg};
 use predicates::prelude::*;
-use votg::campaign::{OccasionName, Position};
-use votg::force::{Condition, CounterId, ForceBox};
-use votg::reph::sequence::StepId;
-use votg::side::Side;
-use votg::state::CampaignState;
-use votg::tables::Tables;
+use votg::model::campaign::{OccasionName, Position};
+use votg::model::force::{Condition, CounterId, ForceBox};
+use votg::model::side::Side;
+use votg::model::state::CampaignState;
+use votg::rules::reph::sequence::StepId;
+use votg::rules::tables::Tables;
 
 /// The walkthrough campaign, ready to play, in a temporary folder.
 fn played() -> Camp {
@@ -391,12 +391,12 @@ fn rule_12_609_prisoner_of_a_non_isolated_guard_is_eliminated() {
 fn rule_12_6253_counterattack_only_after_a_german_assault_and_refused_up_front() {
     let c = played();
     let tables = Tables::embedded().unwrap();
-    let def = votg::cg_def::load(&tables, votg::side::Cg::I).unwrap();
+    let def = votg::rules::cg_def::load(&tables, votg::model::side::Cg::I).unwrap();
     let mut s = c.state();
-    assert!(votg::reph::counterattack::allowed_in(&s.campaign, &def).is_ok());
+    assert!(votg::rules::reph::counterattack::allowed_in(&s.campaign, &def).is_ok());
     s.campaign.today_mut().unwrap().scenario_type =
-        Some(votg::initiative_matrix::ScenarioType::RussianAssault);
-    let why = votg::reph::counterattack::allowed_in(&s.campaign, &def).unwrap_err();
+        Some(votg::rules::initiative_matrix::ScenarioType::RussianAssault);
+    let why = votg::rules::reph::counterattack::allowed_in(&s.campaign, &def).unwrap_err();
     assert!(
         why.contains("may only follow a German Assault scenario"),
         "{why}"
@@ -508,7 +508,7 @@ fn rule_12_602_ferry_landing_interdiction_in_cg_ii() {
         s.campaign.step.set(Side::German, Position::Done);
         s.campaign.step.set(Side::Russian, Position::Done);
         if s.campaign.today().is_none() {
-            s.campaign.days.push(votg::campaign::DayFacts {
+            s.campaign.days.push(votg::model::campaign::DayFacts {
                 date: s.campaign.date,
                 scenario: Some(1),
                 ..Default::default()

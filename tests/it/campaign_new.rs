@@ -4,11 +4,11 @@
 use std::path::Path;
 
 use predicates::prelude::*;
-use votg::force::{ForceBox, UnitKind};
-use votg::initiative_matrix::Chit;
-use votg::side::Side;
-use votg::state::CampaignState;
-use votg::weather::{Ec, Weather};
+use votg::model::force::{ForceBox, UnitKind};
+use votg::model::side::Side;
+use votg::model::state::CampaignState;
+use votg::model::weather::{Ec, Weather};
+use votg::rules::initiative_matrix::Chit;
 
 use crate::common::{load, votg};
 
@@ -49,7 +49,7 @@ fn fortifications(state: &CampaignState, side: Side, name: &str) -> u32 {
         .count() as u32
 }
 
-fn line(state: &CampaignState, side: Side) -> &votg::roster::RosterLine {
+fn line(state: &CampaignState, side: Side) -> &votg::model::roster::RosterLine {
     &state.side(side).roster.lines[0]
 }
 
@@ -264,7 +264,7 @@ fn rule_12_54_cg_iv_uses_cg_ii_initial_scenario() {
         ii.russian.roster.lines[0].cpp
     );
     assert_eq!(iv.russian.force, ii.russian.force);
-    assert_eq!(iv.campaign.cg, votg::side::Cg::IV);
+    assert_eq!(iv.campaign.cg, votg::model::side::Cg::IV);
     // #R counts CG IV's maxima, not CG II's: I1 Guards has 10 in both, I3 Rifle Coy 6 in CG IV.
     let rifle = |s: &CampaignState| {
         s.russian

@@ -5,10 +5,10 @@
 
 use crate::common::{Camp, votg};
 use predicates::prelude::*;
-use votg::campaign::{BySide, OccasionName, Position};
-use votg::force::{Condition, ForceBox};
-use votg::side::Side;
-use votg::state::CampaignState;
+use votg::model::campaign::{BySide, OccasionName, Position};
+use votg::model::force::{Condition, ForceBox};
+use votg::model::side::Side;
+use votg::model::state::CampaignState;
 
 fn edit(c: &Camp, f: impl FnOnce(&mut CampaignState)) {
     c.edit(f)
@@ -23,7 +23,7 @@ fn cg_i_after_initial(cvp: BySide<u32>) -> Camp {
         d.victor = Some(Side::German);
         d.cvp = Some(cvp);
         s.campaign.occasion = OccasionName::AfterScenario;
-        s.campaign.step = votg::campaign::Standing::both(Position::parse("12.614").unwrap());
+        s.campaign.step = votg::model::campaign::Standing::both(Position::parse("12.614").unwrap());
         s.line_mut(Side::Russian).booby_trap = Some("A".into());
         s.line_mut(Side::German).san = 0;
         s.line_mut(Side::German).elr = 2;
@@ -128,8 +128,12 @@ fn rule_12_615e_12_6162_12_618_12_619_12_620_russian_and_weather() {
     assert!(s.russian.roster.bonus_cpp_taken);
     assert_eq!(r.elr, 2, "12.619: 13 loses one");
     let today = s.campaign.today().unwrap();
-    assert_eq!(today.weather, Some(votg::weather::Weather::Clear));
-    assert_eq!(today.ec, Some(votg::weather::Ec::Dry), "C35: +1 after Dry");
+    assert_eq!(today.weather, Some(votg::model::weather::Weather::Clear));
+    assert_eq!(
+        today.ec,
+        Some(votg::model::weather::Ec::Dry),
+        "C35: +1 after Dry"
+    );
     let j = journal(&c);
     assert!(j.contains("The previous CG Day had Dry EC"));
     assert!(j.contains("25 Casualty VP suffered"));
@@ -229,7 +233,8 @@ fn rule_12_6253_counterattack_skips_the_double_dagger_steps() {
     let c = cg_i_after_initial(BySide::default());
     edit(&c, |s| {
         s.campaign.occasion = OccasionName::BeforeCounterattack;
-        s.campaign.step = votg::campaign::Standing::both(Position::parse("12.615a").unwrap());
+        s.campaign.step =
+            votg::model::campaign::Standing::both(Position::parse("12.615a").unwrap());
     });
     let a = c.file("a.toml", "[german]\nrecon = 0\n");
     let dice = c.file("d.txt", "4 4\n");
@@ -267,7 +272,7 @@ fn rule_12_6253_counterattack_skips_the_double_dagger_steps() {
 /// Eliminated).
 #[test]
 fn rule_12_6151_12_6152_12_6155_12_617_equipment_and_fortification_removal() {
-    use votg::force::{NewCounter, UnitKind};
+    use votg::model::force::{NewCounter, UnitKind};
     let c = cg_i_after_initial(BySide::default());
     edit(&c, |s| {
         let f = &mut s.german.force;
@@ -357,27 +362,27 @@ fn rule_12_6151_12_6152_12_6155_12_617_equipment_and_fortification_removal() {
 /// 3 -1 = 2 Fog/Mist; EC dr 4 -3 = 1 Moist.
 #[test]
 fn rule_12_620_after_an_overcast_day() {
-    use votg::initiative_matrix::ScenarioType;
+    use votg::rules::initiative_matrix::ScenarioType;
     let c = cg_i_after_initial(BySide::default());
     edit(&c, |s| {
         s.campaign.occasion = OccasionName::IdleDayLoop;
         s.campaign.date = 16;
         s.campaign.scenario = 2;
-        s.campaign.days.push(votg::campaign::DayFacts {
+        s.campaign.days.push(votg::model::campaign::DayFacts {
             date: 16,
             scenario_type: Some(ScenarioType::IdleDay),
-            weather: Some(votg::weather::Weather::Overcast),
-            ec: Some(votg::weather::Ec::Moist),
+            weather: Some(votg::model::weather::Weather::Overcast),
+            ec: Some(votg::model::weather::Ec::Moist),
             ..Default::default()
         });
         for side in Side::BOTH {
             let mut line = s.line(side).clone();
             line.date = 16;
             line.scenario = None;
-            line.cpp = votg::roster::Pool::opening(line.cpp.left);
+            line.cpp = votg::model::roster::Pool::opening(line.cpp.left);
             line.support_cpp = line
                 .support_cpp
-                .map(|p| votg::roster::Pool::opening(p.left));
+                .map(|p| votg::model::roster::Pool::opening(p.left));
             s.side_mut(side).roster.lines.push(line);
         }
     });
@@ -394,8 +399,8 @@ fn rule_12_620_after_an_overcast_day() {
     let s = c.state();
     assert_eq!(s.campaign.date, 17);
     let today = s.campaign.today().unwrap();
-    assert_eq!(today.weather, Some(votg::weather::Weather::FogMist));
-    assert_eq!(today.ec, Some(votg::weather::Ec::Moist));
+    assert_eq!(today.weather, Some(votg::model::weather::Weather::FogMist));
+    assert_eq!(today.ec, Some(votg::model::weather::Ec::Moist));
     let j = journal(&c);
     assert!(j.contains("1 Idle Day"), "12.619: -2 per Idle Day");
 }

@@ -30,9 +30,9 @@ fn list_names_every_table_of_design_4() {
         .stdout
         .clone();
     let text = String::from_utf8(out).unwrap();
-    for id in votg::tables::DICE_TABLE_IDS
+    for id in votg::rules::tables::DICE_TABLE_IDS
         .iter()
-        .chain(votg::tables::CHART_IDS)
+        .chain(votg::rules::tables::CHART_IDS)
     {
         assert!(text.contains(id), "{id}");
     }
@@ -50,7 +50,7 @@ fn show_prints_chart_with_drms_footnotes_and_rule() {
         ))
         .stdout(predicate::str::contains("If Encircled"))
         .stdout(predicate::str::contains("fires on an Original 2"));
-    for id in votg::tables::CHART_IDS {
+    for id in votg::rules::tables::CHART_IDS {
         votg().args(["table", "show", id]).assert().success();
     }
     votg()

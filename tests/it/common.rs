@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use votg::state::CampaignState;
-use votg::tables::Tables;
+use votg::model::state::CampaignState;
+use votg::rules::tables::Tables;
 
 /// The answers for each CG I scenario and the RePh after it when the
 /// German wins and attacks every day, the Russian stays Idle and nobody
@@ -80,7 +80,7 @@ impl Camp {
 
 /// The campaign as its logs derive it (what every command reads).
 pub fn load(dir: &Path) -> CampaignState {
-    votg::campaign_cmd::read(dir, &Tables::embedded().unwrap()).unwrap()
+    votg::commands::campaign::read(dir, &Tables::embedded().unwrap()).unwrap()
 }
 
 /// Every file of a campaign folder but the writers' empty lock file (which
@@ -181,7 +181,7 @@ impl Camp {
 
 /// The files of a campaign the previous votg wrote (schema 1 or 2), kept in
 /// `tests/data/NAME`.
-pub fn old_files(name: &str) -> votg::state::Files {
+pub fn old_files(name: &str) -> votg::model::state::Files {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(name);

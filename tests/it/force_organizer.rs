@@ -6,9 +6,9 @@
 use crate::common::{Camp, copy_all, load, snapshot, votg};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use votg::force::{CounterId, ForceBox, UnitKind};
-use votg::side::Side;
-use votg::state::CampaignState;
+use votg::model::force::{CounterId, ForceBox, UnitKind};
+use votg::model::side::Side;
+use votg::model::state::CampaignState;
 
 const WALKTHROUGH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

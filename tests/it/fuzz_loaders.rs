@@ -2,9 +2,9 @@
 //! damaged campaign files give an error (or, by chance, still load).
 
 use proptest::prelude::*;
-use votg::side::Cg;
-use votg::state::CampaignState;
-use votg::tables::Tables;
+use votg::model::side::Cg;
+use votg::model::state::CampaignState;
+use votg::rules::tables::Tables;
 
 /// The built-in tables, loaded once for all cases.
 fn tables() -> &'static Tables {
@@ -94,7 +94,7 @@ proptest! {
         }
         files.insert(name.to_string(), bytes);
         let tmp = folder(&files);
-        match votg::store::open_read(tmp.path(), tables()) {
+        match votg::store::open_read(tmp.path(), &|s| s.check(tables())) {
             Ok(_) => {}
             Err(e) => {
                 let m = e.to_string();
@@ -115,7 +115,7 @@ proptest! {
             bytes = apply(&bytes, d);
         }
         files.insert(name.to_string(), bytes);
-        let _ = votg::state::parse_view(&files, name);
+        let _ = votg::store::files::parse_view(&files, name);
     }
 
     /// The files of a campaign of the previous votg, damaged, are imported
@@ -129,7 +129,7 @@ proptest! {
             bytes = apply(&bytes, d);
         }
         files.insert(name, bytes);
-        let _ = CampaignState::load_old(&files, tables());
+        let _ = CampaignState::load_old(&files, &|s| s.check(tables()));
     }
 }
 
@@ -154,7 +154,7 @@ proptest! {
         if let Ok(t) = Tables::with_overrides(&[(name, &text)]) {
             // Whatever loads must also be usable: every CG definition resolves or errs.
             for cg in Cg::ALL {
-                let _ = votg::cg_def::load(&t, cg);
+                let _ = votg::rules::cg_def::load(&t, cg);
             }
         }
     }
@@ -178,7 +178,7 @@ fn design_6_a_log_cut_anywhere_reads_to_its_last_whole_event() {
             let mut damaged = files.clone();
             damaged.insert(name.to_string(), bytes[..at].to_vec());
             let tmp = folder(&damaged);
-            if let Err(e) = votg::store::open_read(tmp.path(), tables()) {
+            if let Err(e) = votg::store::open_read(tmp.path(), &|s| s.check(tables())) {
                 // A private log cut before a part its public event committed
                 // to is refused, naming it: the public log says it existed.
                 let m = e.to_string();

@@ -5,10 +5,10 @@
 
 use crate::common::Camp;
 use predicates::prelude::*;
-use votg::campaign::{OccasionName, Position};
-use votg::force::{Condition, CounterId, ForceBox, NewCounter, UnitKind};
-use votg::side::Side;
-use votg::state::CampaignState;
+use votg::model::campaign::{OccasionName, Position};
+use votg::model::force::{Condition, CounterId, ForceBox, NewCounter, UnitKind};
+use votg::model::side::Side;
+use votg::model::state::CampaignState;
 
 fn edit(c: &Camp, f: impl FnOnce(&mut CampaignState)) {
     c.edit(f)

@@ -2,13 +2,13 @@
 //! typed fields: a purchase's journal row `concerns` the RG Purchase Record
 //! row it wrote (`row:N`), never by re-reading its rendered `what` text.
 
-use votg::state::CampaignState;
-use votg::tables::Tables;
+use votg::model::state::CampaignState;
+use votg::rules::tables::Tables;
 
 /// The files of a campaign written by the previous votg (schema 2, its
 /// journal the truth then), with `journal.csv` passed through `edit`: what
 /// importing such a campaign checks.
-fn walkthrough_with_journal(edit: impl Fn(&str) -> String) -> votg::state::Files {
+fn walkthrough_with_journal(edit: impl Fn(&str) -> String) -> votg::model::state::Files {
     let mut files = crate::common::old_files("schema-2-cg-i-partway");
     let journal = String::from_utf8(files["journal.csv"].to_vec()).unwrap();
     let edited = edit(&journal);
@@ -17,9 +17,9 @@ fn walkthrough_with_journal(edit: impl Fn(&str) -> String) -> votg::state::Files
     files
 }
 
-fn load(files: &votg::state::Files) -> Result<CampaignState, String> {
+fn load(files: &votg::model::state::Files) -> Result<CampaignState, String> {
     let tables = Tables::embedded().unwrap();
-    CampaignState::load_old(files, &tables)
+    CampaignState::load_old(files, &|s| s.check(&tables))
         .map(|(s, _, _)| s)
         .map_err(|e| e.to_string())
 }

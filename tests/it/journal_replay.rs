@@ -4,8 +4,8 @@
 
 use crate::common::votg;
 use std::path::Path;
-use votg::journal::{JournalRow, Kind};
-use votg::tables::Tables;
+use votg::model::journal::{JournalRow, Kind};
+use votg::rules::tables::Tables;
 
 fn sample(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -139,34 +139,35 @@ fn issue_7_public_answers_are_public() {
     let c = crate::common::Camp::new("II");
     let tables = Tables::embedded().unwrap();
     c.edit(|s| {
-        s.campaign.days[0].victor = Some(votg::side::Side::German);
+        s.campaign.days[0].victor = Some(votg::model::side::Side::German);
         s.campaign.date = 15;
         s.campaign.scenario = 2;
-        s.campaign.occasion = votg::campaign::OccasionName::AfterScenario;
-        s.campaign.days.push(votg::campaign::DayFacts {
+        s.campaign.occasion = votg::model::campaign::OccasionName::AfterScenario;
+        s.campaign.days.push(votg::model::campaign::DayFacts {
             date: 15,
-            weather: Some(votg::weather::Weather::Clear),
-            ec: Some(votg::weather::Ec::Dry),
+            weather: Some(votg::model::weather::Weather::Clear),
+            ec: Some(votg::model::weather::Ec::Dry),
             ..Default::default()
         });
-        for side in votg::side::Side::BOTH {
+        for side in votg::model::side::Side::BOTH {
             let mut line = s.side(side).roster.current().unwrap().clone();
             line.date = 15;
             line.scenario = Some(2);
             line.hist_drm = tables.historical_drm.drm(side, 15, false).unwrap();
-            line.cpp = votg::roster::Pool::opening(line.cpp.left);
+            line.cpp = votg::model::roster::Pool::opening(line.cpp.left);
             line.support_cpp = line
                 .support_cpp
-                .map(|p| votg::roster::Pool::opening(p.left));
+                .map(|p| votg::model::roster::Pool::opening(p.left));
             line.rgs.clear();
             line.fortifications.clear();
             line.recon = None;
             line.recon_cpp = 0;
             line.initiative = None;
             s.side_mut(side).roster.lines.push(line);
-            s.campaign
-                .step
-                .set(side, votg::campaign::Position::parse("12.625").unwrap());
+            s.campaign.step.set(
+                side,
+                votg::model::campaign::Position::parse("12.625").unwrap(),
+            );
         }
     });
     let a = c.file(

@@ -29,6 +29,7 @@ mod issue_11;
 mod journal_audit;
 mod journal_drm_text;
 mod journal_replay;
+mod layers;
 mod leader_choices;
 mod migration;
 mod nkvd_class;

@@ -6,9 +6,9 @@
 use crate::common::{snapshot, votg};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use votg::journal::Kind;
-use votg::roster::{Pool, Roster};
-use votg::side::Side;
+use votg::model::journal::Kind;
+use votg::model::roster::{Pool, Roster};
+use votg::model::side::Side;
 
 fn old_campaign(tmp: &tempfile::TempDir) -> PathBuf {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schema-1-cg-i-walkthrough");
@@ -116,7 +116,7 @@ fn design_3_a_schema_1_campaign_opens_and_reads_without_being_written() {
     assert_eq!(files(&dir), before);
     // The old rows read as typed data.
     let s = crate::common::load(&dir);
-    assert_eq!(s.campaign.schema, votg::state::CAMPAIGN_SCHEMA);
+    assert_eq!(s.campaign.schema, votg::model::state::CAMPAIGN_SCHEMA);
     assert!(s.journal.iter().any(|r| r.kind == Kind::Roll));
     assert!(
         s.journal
@@ -155,8 +155,8 @@ fn design_3_a_schema_1_campaign_is_imported_by_its_first_writer() {
     let s = crate::common::load(&dir);
     // The journal has its new columns, its old rows kept (as history).
     let journal = String::from_utf8(after["journal.csv"].clone()).unwrap();
-    assert!(journal.starts_with(&votg::journal::COLUMNS.join(",")));
-    let what = |rows: &[votg::journal::JournalRow]| -> Vec<String> {
+    assert!(journal.starts_with(&votg::model::journal::COLUMNS.join(",")));
+    let what = |rows: &[votg::model::journal::JournalRow]| -> Vec<String> {
         rows.iter().map(|r| r.what.clone()).collect()
     };
     for r in what(&old_journal) {

@@ -3,7 +3,7 @@
 
 use crate::common::{copy_all, load, votg};
 use std::path::Path;
-use votg::side::Side;
+use votg::model::side::Side;
 
 fn walkthrough() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-walkthrough")
@@ -71,13 +71,17 @@ fn the_html_has_the_figures_of_the_sides_files() {
         }
         // Every counter: the first id of its line, its unit, its condition.
         for c in files.force.counters.iter() {
-            assert!(html.contains(&votg::print::esc(&c.unit)), "{}", c.unit);
+            assert!(
+                html.contains(&votg::render::print::esc(&c.unit)),
+                "{}",
+                c.unit
+            );
             let cond = c.condition_text();
             if !cond.is_empty() {
-                assert!(html.contains(&votg::print::esc(&cond)), "{cond}");
+                assert!(html.contains(&votg::render::print::esc(&cond)), "{cond}");
             }
         }
-        let runs = votg::force::sheet::runs(files.force.counters.iter());
+        let runs = votg::model::force::sheet::runs(files.force.counters.iter());
         assert!(runs.iter().all(|r| html.contains(&r.ids())));
         // Nothing of the other side: none of its counter ids.
         let other = side.other();
@@ -138,7 +142,7 @@ fn a_large_force_has_every_counter_on_its_sheet() {
     let state = load(&copy);
     // CG IV's German Initial OB: over a hundred counters.
     assert!(state.german.force.counters.len() > 100);
-    for r in votg::force::sheet::runs(state.german.force.counters.iter()) {
+    for r in votg::model::force::sheet::runs(state.german.force.counters.iter()) {
         assert!(html.contains(&r.ids()), "{}", r.ids());
     }
 }

@@ -4,10 +4,10 @@
 //! same dice.
 
 use crate::common::votg;
-use votg::dice::{DiceKind, DiceSource, Seed, SeededDice, Seeds};
-use votg::journal::{JournalRow, Kind};
-use votg::labelled_dice::faces as labelled;
-use votg::side::Side;
+use votg::model::journal::{JournalRow, Kind};
+use votg::model::side::Side;
+use votg::rules::dice::{DiceKind, DiceSource, Seed, SeededDice, Seeds};
+use votg::rules::labelled_dice::faces as labelled;
 
 const ANSWERS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -68,8 +68,8 @@ fn read(dir: &std::path::Path, name: &str) -> String {
 fn seeds(dir: &std::path::Path) -> Seeds {
     let files = crate::common::snapshot(dir);
     Seeds {
-        german: votg::state::read_seed(&files, Side::German).unwrap(),
-        russian: votg::state::read_seed(&files, Side::Russian).unwrap(),
+        german: votg::store::files::read_seed(&files, Side::German).unwrap(),
+        russian: votg::store::files::read_seed(&files, Side::Russian).unwrap(),
     }
 }
 

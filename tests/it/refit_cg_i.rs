@@ -3,8 +3,8 @@
 //! hand below from the rules, for these dice.
 
 use crate::common::{Camp, votg};
-use votg::force::{ForceBox, UnitKind};
-use votg::side::Side;
+use votg::model::force::{ForceBox, UnitKind};
+use votg::model::side::Side;
 
 const ANSWERS: &str = r#"
 [german]
@@ -26,9 +26,9 @@ const DICE: &str = "
 ";
 
 fn row(
-    rows: &[votg::purchase_record::PurchaseRow],
+    rows: &[votg::model::purchase_record::PurchaseRow],
     n: usize,
-) -> &votg::purchase_record::PurchaseRow {
+) -> &votg::model::purchase_record::PurchaseRow {
     &rows[n - 1]
 }
 

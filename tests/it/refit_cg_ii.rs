@@ -4,8 +4,8 @@
 
 use crate::common::{Camp, votg};
 use predicates::prelude::*;
-use votg::force::{ForceBox, UnitKind};
-use votg::side::Side;
+use votg::model::force::{ForceBox, UnitKind};
+use votg::model::side::Side;
 
 fn run_scripted() -> Camp {
     let c = Camp::new("II");
@@ -27,7 +27,7 @@ fn rule_12_52_cg_ii_initial_scenario_scripted() {
     let s = c.state();
     let gp = &s.german.purchases;
     let rp = &s.russian.purchases;
-    let strength = |rows: &[votg::purchase_record::PurchaseRow]| {
+    let strength = |rows: &[votg::model::purchase_record::PurchaseRow]| {
         rows.iter().map(|r| r.strength.clone()).collect::<Vec<_>>()
     };
 

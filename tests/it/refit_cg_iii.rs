@@ -4,7 +4,7 @@
 
 use crate::common::{Camp, votg};
 use predicates::prelude::*;
-use votg::side::Side;
+use votg::model::side::Side;
 
 const ANSWERS: &str = "[german]\nbuy = []\nfortify = [\"dummy 4\"]\nrecon = 0\n[russian]\nbuy = []\nfortify = []\nrecon = 0\n";
 
@@ -77,7 +77,7 @@ fn rule_12_53_iii2_dual_attack_set_up_then_first_move() {
             .counters
             .iter()
             .any(|i| i.isolated_area().is_some()
-                && i.has(&votg::force::Condition::AmmoShortage)
+                && i.has(&votg::model::force::Condition::AmmoShortage)
                 && i.unit == "10-2")
     );
     // 120 German FPP: 4 "?" bought, 116 forfeit (12.623).
@@ -190,7 +190,7 @@ fn note_b_boats_one_assault_boat_per_mmc() {
             i.rg_row == Some(row)
                 && matches!(
                     i.kind,
-                    votg::force::UnitKind::Squad | votg::force::UnitKind::Hs
+                    votg::model::force::UnitKind::Squad | votg::model::force::UnitKind::Hs
                 )
         })
         .count() as u32;

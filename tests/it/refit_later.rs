@@ -6,13 +6,13 @@
 
 use crate::common::{Camp, votg};
 use predicates::prelude::*;
-use votg::campaign::{DayFacts, OccasionName, Position};
-use votg::initiative_matrix::ScenarioType;
-use votg::roster::{Pool, RosterLine};
-use votg::side::Side;
-use votg::state::CampaignState;
-use votg::tables::Tables;
-use votg::weather::{Ec, Weather};
+use votg::model::campaign::{DayFacts, OccasionName, Position};
+use votg::model::roster::{Pool, RosterLine};
+use votg::model::side::Side;
+use votg::model::state::CampaignState;
+use votg::model::weather::{Ec, Weather};
+use votg::rules::initiative_matrix::ScenarioType;
+use votg::rules::tables::Tables;
 
 /// A CG II campaign on 15 Sep after the Initial Scenario (won by the German),
 /// both sides at 12.625.

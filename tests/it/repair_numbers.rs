@@ -4,9 +4,9 @@
 
 use crate::common::{Camp, votg};
 use predicates::prelude::*;
-use votg::campaign::{OccasionName, Position};
-use votg::force::{Condition, CounterId, ForceBox, NewCounter, UnitKind};
-use votg::side::Side;
+use votg::model::campaign::{OccasionName, Position};
+use votg::model::force::{Condition, CounterId, ForceBox, NewCounter, UnitKind};
+use votg::model::side::Side;
 
 /// CG I after its Initial Scenario, both at 12.614, the German holding a
 /// malfunctioned LMG, MMG and HMG.
@@ -18,7 +18,7 @@ fn with_malfunctioned_weapons() -> (Camp, [CounterId; 3]) {
         d.victor = Some(Side::German);
         d.cvp = Some(Default::default());
         s.campaign.occasion = OccasionName::AfterScenario;
-        s.campaign.step = votg::campaign::Standing::both(Position::parse("12.614").unwrap());
+        s.campaign.step = votg::model::campaign::Standing::both(Position::parse("12.614").unwrap());
         for unit in ["LMG", "MMG", "HMG"] {
             ids.push(
                 s.german.force.add(

@@ -1,9 +1,9 @@
 //! The non-dice charts against the printed rules (and the CLARIFICATIONS
 //! readings they follow): RG charts, SW charts, Fortification Purchase Table.
 
-use votg::rg_chart::{RgChart, RgClass};
-use votg::side::{Cg, Side};
-use votg::tables::Tables;
+use votg::model::side::{Cg, Side};
+use votg::rules::rg_chart::{RgChart, RgClass};
+use votg::rules::tables::Tables;
 
 fn tables() -> Tables {
     Tables::embedded().expect("built-in tables load")

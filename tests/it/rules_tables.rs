@@ -3,11 +3,11 @@
 //! Original roll. The expected values are typed here from the rules text, not
 //! read from `tables/`, so a transcription error fails a test.
 
-use votg::dice::{DiceKind, Roll};
-use votg::drm::Drm;
-use votg::odds;
-use votg::table::DiceTable;
-use votg::tables::{DICE_TABLE_IDS, Tables};
+use votg::model::drm::Drm;
+use votg::rules::dice::{DiceKind, Roll};
+use votg::rules::odds;
+use votg::rules::table::DiceTable;
+use votg::rules::tables::{DICE_TABLE_IDS, Tables};
 
 fn tables() -> Tables {
     Tables::embedded().expect("built-in tables load")

@@ -24,7 +24,7 @@ fn samples_load_and_read() {
         let dir = tmp.path().join(name);
         copy_campaign(&sample(name), &dir);
         let state = load(&dir);
-        assert_eq!(state.campaign.cg, votg::side::Cg::I);
+        assert_eq!(state.campaign.cg, votg::model::side::Cg::I);
         let d = dir.to_str().unwrap();
         votg().args(["status", d]).assert().success();
         for side in ["german", "russian"] {

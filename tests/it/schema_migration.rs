@@ -5,12 +5,12 @@
 use crate::common::{copy_campaign, load, votg};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-use votg::campaign::{DayFacts, OccasionName, Position};
-use votg::purchase_record::{COLUMNS, LEGACY_COLUMNS, OnBoard};
+use votg::model::campaign::{DayFacts, OccasionName, Position};
+use votg::model::purchase_record::{COLUMNS, LEGACY_COLUMNS, OnBoard};
 
-use votg::roster::{Pool, RosterLine};
-use votg::side::Side;
-use votg::tables::Tables;
+use votg::model::roster::{Pool, RosterLine};
+use votg::model::side::Side;
+use votg::rules::tables::Tables;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(name)

@@ -3,8 +3,8 @@
 //! holding every step of every CG Day in the rules' order (issue 9).
 
 use crate::common::{Camp, EACH_CG_I_SCENARIO, votg};
-use votg::reph::sequence::{SEQUENCE, Scope, StepId};
-use votg::side::Side;
+use votg::model::side::Side;
+use votg::rules::reph::sequence::{SEQUENCE, Scope, StepExt, StepId};
 
 #[test]
 fn issue_9_a_whole_cg_i_is_played_unattended_to_its_end() {
@@ -104,7 +104,7 @@ fn issue_9_a_whole_cg_i_is_played_unattended_to_its_end() {
 /// steps of `SEQUENCE` from its first step to 12.627 (the last one may end
 /// at 12.614, where the CG ends): no step is missing. The RePhs, as their
 /// first and last steps.
-fn every_step_in_order(s: &votg::state::CampaignState, side: Side) -> Vec<(StepId, StepId)> {
+fn every_step_in_order(s: &votg::model::state::CampaignState, side: Side) -> Vec<(StepId, StepId)> {
     let index = |id: StepId| SEQUENCE.iter().position(|st| st.id == id).unwrap();
     let mut steps: Vec<StepId> = Vec::new();
     // Its own rows and every public row of a joint step (e.g. the
@@ -162,7 +162,7 @@ fn every_step_in_order(s: &votg::state::CampaignState, side: Side) -> Vec<(StepI
 
 /// The journal rows of step `step` on `day` whose result says why it was
 /// not done.
-fn not_done<'a>(s: &'a votg::state::CampaignState, day: &str, step: &str) -> Vec<&'a str> {
+fn not_done<'a>(s: &'a votg::model::state::CampaignState, day: &str, step: &str) -> Vec<&'a str> {
     s.journal
         .iter()
         .filter(|r| r.cg_day == day && r.step == step && r.result.starts_with("not done"))

@@ -1,0 +1,374 @@
+//! `votg new | status | roster | purchases | force | log | undo`.
+
+use std::path::Path;
+
+use crate::commands::{Config as Global, Format};
+use crate::error::Error;
+use crate::model::force::sheet;
+use crate::model::purchase_record;
+use crate::model::side::{Cg, Side};
+use crate::model::state::CampaignState;
+use crate::render::sheet_fit::{Sheet, terminal_width};
+use crate::render::sheets::{self, LogLine};
+use crate::rules::cg_def;
+use crate::rules::new_campaign;
+use crate::rules::reph::sequence::StepExt;
+use crate::rules::roll_text::grid;
+use crate::rules::tables::Tables;
+use crate::store::{self, Opened};
+
+/// Reads a campaign: no lock, nothing written, so it works on a read-only
+/// campaign and while another votg (a refit waiting for input) holds the
+/// lock. It sees every step done so far. What was left unfinished past the
+/// logs' ends, or a view edited by hand, is said on standard error (standard
+/// output may be a CSV or JSON document).
+pub fn open_read(dir: &Path, tables: &Tables) -> Result<Opened, Error> {
+    let opened = store::open_read(dir, &|s| s.check(tables))?;
+    if let Some(old) = &opened.old {
+        eprintln!(
+            "note: {} was written by an older votg and is read in the new form; the next command that changes it imports it.{}",
+            dir.display(),
+            old.notes
+                .iter()
+                .map(|n| format!("\n  - {n}"))
+                .collect::<String>()
+        );
+    }
+    for u in &opened.unfinished {
+        eprintln!(
+            "note: {u}: left by an interrupted command; it never counted, and the next command that changes the campaign cuts it off."
+        );
+    }
+    Ok(opened)
+}
+
+/// The campaign as its logs derive it, for a read command.
+pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
+    Ok(open_read(dir, tables)?.folded.state)
+}
+
+pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let def = cg_def::load(&tables, cg)?;
+    // Each side's key is its own secret (DESIGN §3): never printed here.
+    let (seeds, test_seed) = match global.seed {
+        Some(n) => (crate::rules::dice::Seeds::from_number(n), Some(n)),
+        None => (crate::rules::dice::Seeds::fresh(), None),
+    };
+    let state = new_campaign::initial_state(&def, &tables);
+    // What we write must hold together: a defect here is ours.
+    state.check(&tables)?;
+    make_folder(dir)?;
+    store::create(dir, &state, seeds, test_seed)?;
+    let mut out = format!(
+        "Created CG {} \"{}\" in {}.\nInitial Scenario: {}. Both sides begin the Refit Phase at 12.621 (12.5).\n",
+        def.cg,
+        def.title,
+        dir.display(),
+        state.campaign.cg_day().long()
+    );
+    for side in Side::BOTH {
+        let ob = def.ob(side);
+        let rgs: u32 = ob.groups.iter().flat_map(|g| &g.rgs).map(|r| r.count).sum();
+        out.push_str(&format!(
+            "  {}: {} given RG, {} CPP{}, {} FPP, ELR {}, SAN {}\n",
+            side.name(),
+            rgs,
+            ob.cpp,
+            if side == Side::German {
+                format!(" + {} Support CPP", ob.support_cpp)
+            } else {
+                String::new()
+            },
+            ob.fpp,
+            ob.elr,
+            ob.san
+        ));
+    }
+    if let Some(n) = test_seed {
+        out.push_str(&format!("{}\n", test_campaign_warning(n)));
+    }
+    out.push_str(&format!(
+        "Back up the whole folder: german/ and russian/ hold each side's secret dice key, and log.jsonl with each side's log is the campaign itself.\nNext: `votg refit {}`.\n",
+        dir.display()
+    ));
+    Ok(out)
+}
+
+/// What a `--seed N` campaign is: its dice are predictable.
+pub fn test_campaign_warning(n: u64) -> String {
+    format!(
+        "This is a test campaign (--seed {n}): anyone who knows or guesses {n} (a small number is found in seconds) can predict every roll of both sides. Play real campaigns without --seed."
+    )
+}
+
+/// `votg new` makes a new folder, or fills an empty one.
+fn make_folder(dir: &Path) -> Result<(), Error> {
+    if dir.exists() {
+        let empty = std::fs::read_dir(dir)
+            .map_err(crate::store::file::io(dir))?
+            .next()
+            .is_none();
+        if !empty {
+            return Err(Error::DirNotEmpty {
+                dir: dir.to_path_buf(),
+            });
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(crate::store::file::io(dir))
+}
+
+pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let opened = open_read(dir, &tables)?;
+    let state = &opened.folded.state;
+    let c = &state.campaign;
+    let def = cg_def::load(&tables, c.cg)?;
+    let mut out = format!(
+        "CG {} — {} ({}), CG Days {}–{} Sep 1942\n",
+        c.cg, c.title, def.rule, def.first_date, def.last_date,
+    );
+    if let Some(n) = opened.folded.test_seed {
+        out.push_str(&format!("{}\n", test_campaign_warning(n)));
+    }
+    out.push_str(&if c.result.is_some() {
+        // C23: Idle Days may follow the last scenario; it is named by the
+        // CG Day it was played on, not by the CG's last CG Day.
+        match c
+            .days
+            .iter()
+            .rev()
+            .find(|d| crate::rules::reph::cg_days::played(d))
+        {
+            Some(d) => format!(
+                "Its last scenario, {}, was played on {}.\n",
+                d.scenario.unwrap_or(c.scenario),
+                d.cg_day().long()
+            ),
+            None => "No scenario was played.\n".to_string(),
+        }
+    } else {
+        format!(
+            "Preparing scenario {} on {}{}\n",
+            c.scenario,
+            c.cg_day().long(),
+            if c.is_initial() {
+                " — the Initial Scenario (12.5)"
+            } else {
+                ""
+            }
+        )
+    });
+    if let Some(r) = &c.result {
+        // C23, 12.51-12.54: the CG is over.
+        out.push_str(&format!(
+            "The campaign is over: {}.\n",
+            crate::rules::reph::cg_end::verdict(r)
+        ));
+    }
+    for side in Side::BOTH.into_iter().filter(|_| c.result.is_none()) {
+        let step = c.step.of(side);
+        let text = match step.step() {
+            Some(id) => format!("is at {}", id.step()),
+            None => "has finished the Refit Phase".into(),
+        };
+        out.push_str(&format!("  {} {}\n", side.name(), text));
+    }
+    out.push_str(&format!(
+        "Russian Attack chits used: {} of {} (12.6251)\n",
+        c.russian_attack_chits_used, def.russian_attack_chits
+    ));
+    let g = state.german.roster.current();
+    if let Some((l, n)) = g.and_then(|l| l.night_elr.map(|n| (l, n))) {
+        out.push_str(&format!(
+            "German ELR in the Night scenario of {}/9: {n} (the CG Roster's {} less one, 12.6254)\n",
+            l.date, l.elr
+        ));
+    }
+    let mut t = grid();
+    t.set_header(vec![
+        "CG Day",
+        "Scenario",
+        "Weather",
+        "EC",
+        "Wind",
+        "Type",
+        "Sets up first",
+        "Moves first",
+        "Chits G/R",
+        "Victor",
+    ]);
+    fn opt<T: std::fmt::Display>(o: &Option<T>) -> String {
+        o.as_ref().map_or_else(|| "—".into(), ToString::to_string)
+    }
+    let side = |o: &Option<Side>| o.map_or("—".to_string(), |s| s.name().to_string());
+    for d in &c.days {
+        t.add_row(vec![
+            d.cg_day().long(),
+            d.scenario.map_or("Idle".into(), |n| n.to_string()),
+            opt(&d.weather),
+            opt(&d.ec),
+            opt(&d.wind),
+            opt(&d.scenario_type),
+            side(&d.sets_up_first),
+            side(&d.moves_first),
+            format!("{}/{}", opt(&d.german_chit), opt(&d.russian_chit)),
+            side(&d.victor),
+        ]);
+    }
+    out.push_str(&format!("{t}\n"));
+    Ok(out)
+}
+
+/// How a read command shows its sheet: `--format`, and `--wide` for text.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    pub format: Format,
+    pub wide: bool,
+}
+
+impl Shown {
+    /// The text, CSV or JSON of `sheet` (a title, if any, above the text
+    /// form);
+    /// `json`, when given, is the typed data instead of the sheet's cells.
+    fn render<C: AsRef<str>>(self, title: &str, sheet: &Sheet<C>, json: Option<String>) -> String {
+        match self.format {
+            Format::Csv => sheet.csv(),
+            Format::Json => json.unwrap_or_else(|| sheet.json()),
+            Format::Text => {
+                let mut out = String::new();
+                if !title.is_empty() {
+                    out.push_str(title);
+                    out.push('\n');
+                }
+                if self.wide {
+                    sheet.wide(&mut out);
+                } else {
+                    sheet.fit(&mut out, terminal_width());
+                }
+                out
+            }
+        }
+    }
+}
+
+fn json_of<T: serde::Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("campaign data serialises");
+    text.push('\n');
+    text
+}
+
+pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let state = read(dir, &tables)?;
+    let roster = &state.side(side).roster;
+    let title = format!(
+        "{} CG Roster — CG {} ({})",
+        side.name(),
+        state.campaign.cg,
+        state.campaign.title
+    );
+    Ok(shown.render(&title, &sheets::roster(roster, side), Some(json_of(roster))))
+}
+
+pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let state = read(dir, &tables)?;
+    let rows = &*state.side(side).purchases;
+    if shown.format == Format::Csv {
+        // The file's own columns, every fact included.
+        return Ok(String::from_utf8(purchase_record::to_csv(rows)).expect("utf-8"));
+    }
+    let title = format!(
+        "{} RG Purchase Record — CG {}",
+        side.name(),
+        state.campaign.cg
+    );
+    Ok(shown.render(&title, &sheets::purchases(rows), Some(json_of(rows))))
+}
+
+pub fn force(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let state = read(dir, &tables)?;
+    let force = &state.side(side).force;
+    Ok(match shown.format {
+        Format::Csv => sheet::csv(force),
+        Format::Json => sheet::json(force),
+        Format::Text => {
+            let text = sheet::text(force);
+            // Long remarks fold under their line, indented past the ids.
+            let text = if shown.wide {
+                text
+            } else {
+                let width = terminal_width();
+                text.lines()
+                    .map(|l| {
+                        if l.chars().count() <= width {
+                            format!("{l}\n")
+                        } else {
+                            crate::render::sheet_fit::fold(l, width, 6)
+                        }
+                    })
+                    .collect()
+            };
+            format!(
+                "{} Force Organizer (Chapter V divider) — CG {}\n{text}",
+                side.name(),
+                state.campaign.cg,
+            )
+        }
+    })
+}
+
+/// What `votg log` shows: which rows, and how.
+#[derive(Debug, Clone, Copy)]
+pub struct LogView<'a> {
+    pub side: Option<Side>,
+    pub step: Option<&'a str>,
+    pub reveal: bool,
+    pub shown: Shown,
+}
+
+pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let state = read(dir, &tables)?;
+    let lines: Vec<LogLine> = state.journal.iter().map(LogLine::of).collect();
+    if let Some(step) = view.step
+        && !known_step(step)
+    {
+        return Err(Error::Usage(format!(
+            "--step {step}: no RePh step has that number; steps are 12.5 (the campaign's creation) and {} (see `votg status`)",
+            crate::rules::reph::sequence::SEQUENCE
+                .iter()
+                .map(|s| s.rule())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let shown = lines.into_iter().filter(|r| {
+        view.step.is_none_or(|s| r.step.starts_with(s))
+            && view
+                .side
+                .is_none_or(|s| r.side == s.id() || r.side == "both")
+            && crate::model::journal::visible(r.secret, r.side, view.side, view.reveal)
+    });
+    // Unless every row is shown, rows are numbered in this view: the
+    // journal's own numbers would show, by their gaps, how many secret rows
+    // the other side has.
+    let sheet = sheets::log(shown, !view.reveal);
+    let mut out = view.shown.render("", &sheet, None);
+    if view.shown.format == Format::Text && !view.reveal {
+        // Said always, so it tells nothing about how many there are.
+        out.push_str("Any secret row(s) hidden: --side S shows a side's own, --reveal all.\n");
+    }
+    Ok(out)
+}
+
+/// A step `--step` may name: one of the sequence, a prefix of one (12.62),
+/// or 12.5, the campaign's creation.
+fn known_step(step: &str) -> bool {
+    step == "12.5"
+        || crate::rules::reph::sequence::SEQUENCE
+            .iter()
+            .any(|s| s.rule().starts_with(step))
+}

@@ -1,0 +1,13 @@
+//! One file per subcommand: each opens the campaign, runs the rules or
+//! reads, and says what it did. Imports every layer below; never `cli`.
+
+pub mod campaign;
+pub mod config;
+pub mod explain;
+pub mod history;
+pub mod print;
+pub mod refit;
+pub mod table;
+pub mod verify;
+
+pub use config::{Config, Format, Sides};

@@ -1,0 +1,320 @@
+//! `votg refit` and `votg buy`: the RePh from where the campaign stands, one
+//! step at a time, each appended to the logs as one event (and so one
+//! `votg undo`). The runner walks `reph::sequence` and nothing else: which
+//! steps an occasion has, who performs each, and which function carries it
+//! out are all there.
+
+use std::path::Path;
+
+use crate::commands::{Config as Global, Sides as SideChoice};
+use crate::error::Error;
+use crate::model::campaign::Position;
+use crate::model::event::{PublicKind, StepRef};
+use crate::model::facts;
+use crate::model::side::Side;
+use crate::model::state::CampaignState;
+use crate::rules::cg_def::{self, CgDef};
+use crate::rules::output::Output;
+use crate::rules::prompt::Prompter;
+use crate::rules::reph::scenario_record;
+use crate::rules::reph::sequence::StepExt;
+use crate::rules::reph::sequence::{Flow, Scope, StepId};
+use crate::rules::reph::session::{CampaignDice, Session, campaign_dice};
+use crate::rules::tables::Tables;
+use crate::store::{Writer, split};
+
+mod buy;
+mod close;
+mod perform;
+mod walk;
+
+pub use buy::buy;
+pub(crate) use close::{close, mark};
+pub(crate) use perform::{context, perform};
+
+pub(crate) struct Run<'a> {
+    writer: &'a mut Writer,
+    tables: &'a Tables,
+    def: &'a CgDef,
+    state: CampaignState,
+    dice: CampaignDice,
+    prompter: Prompter,
+    out: Output,
+    /// The labels of the steps this run did, for a later refusal to name
+    /// them.
+    committed: Vec<String>,
+    /// `--until STEP`: no step numbered after it is started in this run.
+    until: Option<StepId>,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        writer: &'a mut Writer,
+        tables: &'a Tables,
+        def: &'a CgDef,
+        prompter: Prompter,
+        global: &Global,
+    ) -> Result<Run<'a>, Error> {
+        let seeds = writer.opened.seeds.ok_or_else(|| {
+            Error::Refused(format!(
+                "{}: a side's dice key (german/dice.toml or russian/dice.toml) is missing, so no roll of that side can be made. Restore it from your backup.",
+                writer.dir().display()
+            ))
+        })?;
+        let dice = campaign_dice(&global.dice_choice(), seeds)?;
+        let state = writer.opened.state().clone();
+        Ok(Run {
+            writer,
+            tables,
+            def,
+            state,
+            dice,
+            prompter,
+            out: Output::stdout(),
+            committed: Vec::new(),
+            until: None,
+        })
+    }
+
+    /// Performs `step` on a copy of the campaign and appends it to the logs
+    /// as one event; a step that fails changes nothing. What the step said
+    /// is written only once it is in the logs.
+    fn step(&mut self, step: StepRef) -> Result<Flow, Error> {
+        self.prompter.set_day(self.state.campaign.cg_day());
+        self.dice.begin_step(&context(&self.state, &step));
+        // The journal is moved into the copy, not copied; a failed step's
+        // rows are cut off again.
+        let journal = std::mem::take(&mut self.state.journal);
+        let kept = journal.len();
+        let mut copy = self.state.clone();
+        copy.journal = journal;
+        let mut session = Session {
+            tables: self.tables,
+            def: self.def,
+            state: copy,
+            dice: &mut self.dice,
+            prompter: &mut self.prompter,
+            out: &mut self.out,
+            concerns: Vec::new(),
+        };
+        let standing = self.state.campaign.step.clone();
+        let flow = match perform(&mut session, &step) {
+            Ok(flow) => flow,
+            Err(e) => {
+                let mut failed = session.state.journal;
+                failed.truncate(kept);
+                self.state.journal = failed;
+                self.out.discard();
+                return Err(e);
+            }
+        };
+        session.journal_answers(|side| standing.of(side).to_string());
+        let next = session.state;
+        let written = append_step(
+            self.writer,
+            self.tables,
+            &self.dice,
+            &step,
+            &self.state,
+            &next,
+            kept,
+        )
+        .and_then(|()| self.writer.write_views(&next));
+        if let Err(e) = written {
+            let mut journal = next.journal;
+            journal.truncate(kept);
+            self.state.journal = journal;
+            self.out.discard();
+            return Err(e);
+        }
+        self.state = next;
+        self.committed.push(step.label());
+        self.out.flush()?;
+        Ok(flow)
+    }
+
+    fn at(&self, side: Side) -> Position {
+        self.state.campaign.step.of(side)
+    }
+
+    /// Nothing more to do in this run: say where the sides stand.
+    fn report_standing(&mut self) -> Result<(), Error> {
+        let (g, r) = (self.at(Side::German), self.at(Side::Russian));
+        if let Some(result) = &self.state.campaign.result {
+            self.out.say(&format!(
+                "The campaign is over: {}. `votg status` shows the CG's days.",
+                crate::rules::reph::cg_end::verdict(result)
+            ));
+        } else if g == Position::Done && r == Position::Done {
+            self.out.say(READY);
+        } else {
+            // One side waits at a joint step (or has finished) for the other,
+            // which still has steps of its own to do.
+            let waiting: Vec<String> = Side::BOTH
+                .iter()
+                .filter(|&&s| {
+                    self.at(s)
+                        .step()
+                        .is_some_and(|id| id.step().scope != Scope::Joint)
+                })
+                .map(|s| format!("the {} side (at {})", s.name(), self.at(*s)))
+                .collect();
+            if !waiting.is_empty() {
+                self.out.say(&format!(
+                    "Waiting for {} to finish its Refit Phase.",
+                    waiting.join(" and ")
+                ));
+            }
+        }
+        self.out.flush()
+    }
+
+    /// A refusal after some steps were done says which.
+    fn stopped(&self, e: Error) -> Error {
+        if self.committed.is_empty() || matches!(e, Error::Output(_)) {
+            e
+        } else {
+            Error::StoppedAfter {
+                committed: self.committed.clone(),
+                source: Box::new(e),
+            }
+        }
+    }
+}
+
+/// Appends the step that made `after` from `before` (whose journal was
+/// `kept` rows long) to the logs: its facts, its rows, where its dice came
+/// from, this votg and its tables.
+fn append_step(
+    writer: &mut Writer,
+    tables: &Tables,
+    dice: &CampaignDice,
+    step: &StepRef,
+    before: &CampaignState,
+    after: &CampaignState,
+    kept: usize,
+) -> Result<(), Error> {
+    let facts = facts::between(before, after);
+    let at = crate::model::journal::now();
+    let (public, parts) = split(&facts, &after.journal[kept..], &at);
+    let (dice, digest) = (dice.used(), tables.digest.clone());
+    let step = step.clone();
+    writer.append(
+        &at,
+        |commit| PublicKind::Step {
+            step: step.clone(),
+            dice,
+            votg: crate::VERSION.into(),
+            tables: digest,
+            facts: public.0,
+            rows: public.1,
+            commit,
+        },
+        parts,
+        step.side(),
+    )?;
+    Ok(())
+}
+
+fn not_yet(who: &str, id: StepId) -> Error {
+    Error::NotYet {
+        who: format!("{who} side is"),
+        step: id.step().to_string(),
+    }
+}
+
+fn sides_of(choice: SideChoice) -> Vec<Side> {
+    match choice {
+        SideChoice::German => vec![Side::German],
+        SideChoice::Russian => vec![Side::Russian],
+        SideChoice::Both => Side::BOTH.to_vec(),
+    }
+}
+
+/// Opens `dir` to change it: refused while a view holds a hand edit (at a
+/// terminal, the player may record it first: DESIGN §3).
+pub(crate) fn open_writer(dir: &Path, tables: &Tables) -> Result<Writer, Error> {
+    let writer = Writer::open(dir, &|s| s.check(tables))?;
+    for said in &writer.said {
+        eprintln!("note: {said}");
+    }
+    writer.refuse_edits()?;
+    Ok(writer)
+}
+
+pub fn refit(
+    dir: &Path,
+    side: SideChoice,
+    answers: Option<&Path>,
+    until: Option<StepId>,
+    global: &Global,
+) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let prompter = Prompter::new(answers, side == SideChoice::Both)?;
+    prompter.check(&tables)?;
+    let mut writer = open_writer(dir, &tables)?;
+    let state = writer.opened.state();
+    let def = cg_def::load(&tables, state.campaign.cg)?;
+    if let Some(r) = &state.campaign.result {
+        return Err(Error::Refused(format!(
+            "the campaign is over: {} (`votg status` says so). There is no Refit Phase left to run.",
+            crate::rules::reph::cg_end::verdict(r)
+        )));
+    }
+    let mut run = Run::new(&mut writer, &tables, &def, prompter, global)?;
+    run.until = until;
+    run_steps(&mut run, side)
+}
+
+fn run_steps(run: &mut Run, side: SideChoice) -> Result<String, Error> {
+    if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(run)? {
+        return Ok(String::new());
+    }
+    match run.walk(&sides_of(side)) {
+        // A run that got somewhere ends at a step votg does not carry out
+        // yet by saying so; one that cannot start there is refused.
+        Err(e @ Error::NotYet { .. }) if !run.committed.is_empty() => {
+            run.out.say(&e.to_string());
+            run.out.flush()?;
+            Ok(String::new())
+        }
+        Err(e) => Err(run.stopped(e)),
+        Ok(()) => Ok(String::new()),
+    }
+}
+
+const READY: &str = "The scenario is ready to play. After it, record it to begin the Refit Phase at 12.601: run `votg refit` at a terminal, or with `--answers FILE` holding a `[scenario]` table (victor, cvp) and each side's `[<side>.outcome]` (README: Recording a scenario).";
+
+/// At `done` (the scenario set up and played): records the scenario and
+/// begins the RePh after it, as its own step. False when the players have
+/// not recorded it (no `[scenario]`, or they said no).
+fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
+    let n = run.state.campaign.scenario;
+    let go = match &mut run.prompter {
+        Prompter::Scripted(a) => {
+            if a.scenario().is_none() {
+                false
+            } else {
+                // Every outcome answer is checked against the forces first.
+                scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
+                true
+            }
+        }
+        p @ Prompter::Terminal { .. } => {
+            std::io::IsTerminal::is_terminal(&std::io::stdin())
+                && p.ask_yes_no(
+                    Side::German,
+                    "played",
+                    &format!("Has scenario {n} been played? Record it now?"),
+                    Some(false),
+                )?
+        }
+    };
+    if !go {
+        run.out.say(READY);
+        run.out.flush()?;
+        return Ok(false);
+    }
+    run.step(StepRef::Record { scenario: n })?;
+    Ok(true)
+}

@@ -1,0 +1,102 @@
+//! One step, as the runner performs it and `votg verify` performs it again:
+//! a side's own step, a step both sides do together, the record of a
+//! scenario played, or the purchases of `votg buy`.
+
+use crate::error::Error;
+use crate::model::event::StepRef;
+use crate::model::side::Side;
+use crate::model::state::CampaignState;
+use crate::rules::reph::sequence::StepExt;
+use crate::rules::reph::sequence::{Action, Flow, Scope, StepId};
+use crate::rules::reph::session::Session;
+use crate::rules::reph::{purchase_step, roster_line, scenario_record};
+
+use super::{close, mark, not_yet};
+
+/// What labels a step's dice (DESIGN §3): the RePh it belongs to — the
+/// scenario being prepared, the CG Day, why the RePh runs — and the step.
+pub(crate) fn context(state: &CampaignState, step: &StepRef) -> String {
+    let c = &state.campaign;
+    let step = match step {
+        StepRef::Own { side, step } => format!("{side} {step}"),
+        StepRef::Joint { step } => step.clone(),
+        StepRef::Record { scenario } => format!("record {scenario}"),
+        StepRef::Buy { side, .. } => format!("{side} buy"),
+    };
+    let occasion = serde_json::to_value(&c.occasion)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    format!("s{}|{}|{occasion}|{step}", c.scenario, c.cg_day())
+}
+
+fn step_id(text: &str) -> Result<StepId, Error> {
+    StepId::parse(text).ok_or_else(|| Error::Usage(format!("`{text}` is not a Refit Phase step")))
+}
+
+/// Performs `step` in `s`.
+pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
+    match step {
+        StepRef::Own { side, step } => {
+            let id = step_id(step)?;
+            let Action::PerSide(f) = id.step().action else {
+                return Err(not_yet(side.name(), id));
+            };
+            // Answers given in a side's secret step are its secrets; in its
+            // open steps, public (whatever block they were asked in).
+            let secret = id.step().scope == (Scope::PerSide { secret: true });
+            s.prompter.in_secret_block(secret.then_some(*side));
+            // A heading is never a step's gist: made only to be read.
+            if s.out.listening() {
+                s.say(format!(
+                    "== {} — {} {} ==",
+                    side.name(),
+                    id,
+                    id.step().title
+                ));
+            }
+            let m = mark(s);
+            f(s, *side)?;
+            close(s, &[*side], id, Flow::Next, m);
+            Ok(Flow::Next)
+        }
+        StepRef::Joint { step } => {
+            let id = step_id(step)?;
+            let Action::Joint(f) = id.step().action else {
+                return Err(not_yet("both sides", id));
+            };
+            s.prompter.in_secret_block(None);
+            let m = mark(s);
+            let flow = f(s)?;
+            close(s, &Side::BOTH, id, flow, m);
+            Ok(flow)
+        }
+        StepRef::Record { .. } => {
+            scenario_record::record(s)?;
+            Ok(Flow::Next)
+        }
+        StepRef::Buy { side, purchases } => {
+            buy(s, *side, purchases)?;
+            Ok(Flow::Next)
+        }
+    }
+}
+
+/// `votg buy`: `side`'s purchases at 12.621, all or none.
+fn buy(s: &mut Session, side: Side, purchases: &[String]) -> Result<(), Error> {
+    roster_line::check(s, side)?;
+    let given = purchases.iter().map(|p| p.as_str().into()).collect();
+    s.prompter
+        .record_secret(side, "buy", "votg buy", toml::Value::Array(given));
+    let quotes = purchase_step::quote_all(s, side, purchases)?;
+    purchase_step::apply(s, side, &quotes);
+    let line = s.state.line(side).clone();
+    let support = line
+        .support_cpp
+        .map_or(String::new(), |p| format!(", {} Support CPP", p.left));
+    s.say(format!(
+        "{} CPP left{support}. `votg undo` takes these purchases back.",
+        line.cpp.left
+    ));
+    Ok(())
+}

@@ -1,0 +1,254 @@
+//! Every answer a step receives — typed, read from an answers file, or the
+//! rules' default taken — is recorded with its prompt id, so the step runner
+//! can journal it (issue 7: a step can be re-run from the journal alone).
+//! These are the question methods step code calls; `prompt.rs` asks.
+
+use crate::error::Error;
+use crate::model::side::Side;
+use crate::rules::prompt::Prompter;
+
+/// An answer a step received, kept until the step journals it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answered {
+    pub side: Side,
+    pub name: String,
+    pub question: String,
+    pub value: toml::Value,
+    /// The answers file had none and the rules' default was taken.
+    pub defaulted: bool,
+    /// Given in the side's secret block (the other side looking away), so
+    /// its journal row is secret.
+    pub secret: bool,
+}
+
+impl Answered {
+    /// The prompt id, `german.buy`.
+    pub fn id(&self) -> String {
+        format!("{}.{}", self.side.id(), self.name)
+    }
+}
+
+/// The answers given since the step runner last took them, and whose secret
+/// block the questions are asked in.
+#[derive(Debug, Clone, Default)]
+pub struct Record {
+    answered: Vec<Answered>,
+    secret_for: Option<Side>,
+}
+
+/// Every question asked is recorded with its answer, so the step runner can
+/// journal it (`take_answered`).
+impl Prompter {
+    fn record_mut(&mut self) -> &mut Record {
+        match self {
+            Prompter::Terminal { record, .. } => record,
+            Prompter::Scripted(a) => &mut a.record,
+        }
+    }
+
+    /// Answers given from now on are `side`'s secrets (its secret block
+    /// begins), or nobody's (`None`: the block is over).
+    pub(crate) fn in_secret_block(&mut self, side: Option<Side>) {
+        self.record_mut().secret_for = side;
+    }
+
+    /// Whether an answers file leaves `side.name` out (its default is taken).
+    fn absent(&self, side: Side, name: &str) -> bool {
+        matches!(self, Prompter::Scripted(a) if a.get(side, name).is_none())
+    }
+
+    /// Records an answer a step received by other means than these
+    /// questions (e.g. the purchases given to `votg buy`); it is secret when
+    /// given in `side`'s secret block.
+    pub fn record(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        value: toml::Value,
+        defaulted: bool,
+    ) {
+        let secret = self.record_mut().secret_for == Some(side);
+        self.push(side, name, question, value, defaulted, secret);
+    }
+
+    /// Records an answer that is `side`'s secret wherever it was given
+    /// (`votg buy` runs no secret block: it is one side's own command).
+    pub fn record_secret(&mut self, side: Side, name: &str, question: &str, value: toml::Value) {
+        self.push(side, name, question, value, false, true);
+    }
+
+    fn push(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        value: toml::Value,
+        defaulted: bool,
+        secret: bool,
+    ) {
+        if let Prompter::Scripted(a) = self {
+            a.taken(&format!("{}.{name}", side.id()));
+        }
+        self.record_mut().answered.push(Answered {
+            side,
+            name: name.into(),
+            question: question.into(),
+            value,
+            defaulted,
+            secret,
+        });
+    }
+
+    /// The answers recorded since the last call, oldest first.
+    pub fn take_answered(&mut self) -> Vec<Answered> {
+        std::mem::take(&mut self.record_mut().answered)
+    }
+
+    /// A required list (purchases, fortifications).
+    pub fn list(&mut self, side: Side, name: &str, question: &str) -> Result<Vec<String>, Error> {
+        let defaulted = self.absent(side, name);
+        let v = self.ask_list(side, name, question)?;
+        self.record(side, name, question, strings(&v), defaulted);
+        Ok(v)
+    }
+
+    /// An optional list: missing means none (the rules' default).
+    pub fn optional_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+    ) -> Result<Vec<String>, Error> {
+        self.checked_list(side, name, question, &|_| Ok(()))
+    }
+
+    /// An optional list a terminal asks again until `valid` passes.
+    pub fn checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Result<Vec<String>, Error> {
+        let defaulted = self.absent(side, name);
+        let v = self.ask_checked_list(side, name, question, valid)?;
+        self.record(side, name, question, strings(&v), defaulted);
+        Ok(v)
+    }
+
+    /// A list that must be given (no default): an answers file without it
+    /// is an error saying `missing`; a terminal asks until `valid` passes.
+    pub fn required_checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+        missing: &str,
+    ) -> Result<Vec<String>, Error> {
+        let v = self.ask_required_checked_list(side, name, question, valid, missing)?;
+        self.record(side, name, question, strings(&v), false);
+        Ok(v)
+    }
+
+    /// A number in `min..=max`; `default` where the rules have one.
+    pub fn number(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        min: i64,
+        max: i64,
+        default: Option<i64>,
+    ) -> Result<i64, Error> {
+        let defaulted = self.absent(side, name);
+        let v = self.ask_number(side, name, question, min, max, default)?;
+        self.record(side, name, question, toml::Value::Integer(v), defaulted);
+        Ok(v)
+    }
+
+    /// One of `options`; `default` where the rules have one.
+    pub fn choice(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        options: &[&str],
+        default: Option<&str>,
+    ) -> Result<String, Error> {
+        let defaulted = self.absent(side, name);
+        let v = self.ask_choice(side, name, question, options, default)?;
+        self.record(
+            side,
+            name,
+            question,
+            toml::Value::String(v.clone()),
+            defaulted,
+        );
+        Ok(v)
+    }
+
+    /// Yes or no; `default` where the rules have one.
+    pub fn yes_no(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        default: Option<bool>,
+    ) -> Result<bool, Error> {
+        let defaulted = self.absent(side, name);
+        let v = self.ask_yes_no(side, name, question, default)?;
+        self.record(side, name, question, toml::Value::Boolean(v), defaulted);
+        Ok(v)
+    }
+}
+
+fn strings(items: &[String]) -> toml::Value {
+    toml::Value::Array(
+        items
+            .iter()
+            .map(|s| toml::Value::String(s.clone()))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_7_every_answer_is_recorded_with_its_default_and_secrecy() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.toml");
+        std::fs::write(&path, "[german]\nrecon = 1\n").unwrap();
+        let mut p = Prompter::new(Some(&path), false).unwrap();
+        p.begin_secret(Side::German).unwrap();
+        assert_eq!(
+            p.number(Side::German, "recon", "q", 0, 2, Some(0)).unwrap(),
+            1
+        );
+        let kinds = ["normal", "stealthy", "lax"];
+        p.choice(Side::German, "squad_type", "q", &kinds, Some("normal"))
+            .unwrap();
+        p.end_secret(Side::German).unwrap();
+        assert!(!p.yes_no(Side::Russian, "night", "q", Some(false)).unwrap());
+        let got = p.take_answered();
+        let summary: Vec<_> = got
+            .iter()
+            .map(|a| (a.id(), a.value.to_string(), a.defaulted, a.secret))
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                ("german.recon".to_string(), "1".to_string(), false, true),
+                ("german.squad_type".into(), "\"normal\"".into(), true, true),
+                ("russian.night".into(), "false".into(), true, false),
+            ]
+        );
+        assert!(p.take_answered().is_empty(), "taken once");
+        // A missing required answer is an error, and nothing is recorded.
+        assert!(p.list(Side::Russian, "buy", "q").is_err());
+        assert!(p.take_answered().is_empty());
+    }
+}

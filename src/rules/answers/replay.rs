@@ -1,0 +1,108 @@
+//! Answers replayed from a journal (`votg verify`): each side's recorded
+//! answers handed out by question id in journal order, so a question asked
+//! on several CG Days, or typed at a terminal and asked again, gets the
+//! answer it got then; and each scenario record (12.604) as the players
+//! gave it.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use super::Answers;
+use crate::error::Error;
+use crate::model::journal::{JournalRow, Kind};
+
+/// The answer id of the row that records the scenario-end answers as given
+/// (`[scenario]`, `[<side>.outcome]`, `[isolation]`).
+pub const RECORD_ID: &str = "scenario.record";
+
+/// Each question's recorded answers, oldest first; `None` where the rules'
+/// default was taken (no answer was given then, so none is given now).
+#[derive(Debug, Clone, Default)]
+pub struct Queue(BTreeMap<String, VecDeque<Option<toml::Value>>>);
+
+impl Queue {
+    /// The journal's answer rows, the scenario records aside.
+    pub fn of(journal: &[JournalRow]) -> Queue {
+        let mut q = Queue::default();
+        for r in journal.iter().filter(|r| r.kind == Kind::Answer) {
+            if r.answer_id == RECORD_ID {
+                continue;
+            }
+            let value = if r.result.ends_with("(the default: no answer given)") {
+                None
+            } else {
+                r.answer_value()
+            };
+            q.0.entry(r.answer_id.to_string())
+                .or_default()
+                .push_back(value);
+        }
+        q
+    }
+
+    /// The next answer to `id`: `Some(None)` for a default taken, `None`
+    /// when the journal has no more answers to it.
+    fn next(&self, id: &str) -> Option<Option<&toml::Value>> {
+        self.0.get(id)?.front().map(Option::as_ref)
+    }
+}
+
+impl Answers {
+    /// Answers that hand out `queue`, with the scenario record `record`
+    /// (answers-file text: `[scenario]`, `[<side>.outcome]`, `[isolation]`).
+    pub fn replaying(record: &str, queue: Queue) -> Result<Answers, Error> {
+        let mut a = Answers::from_text(record.to_string(), "journal.csv".into())?;
+        a.replay = Some(queue);
+        Ok(a)
+    }
+
+    /// The replayed answer to `id`, if this is a replay that has one.
+    pub(super) fn replayed(&self, id: &str) -> Option<Option<&toml::Value>> {
+        self.replay.as_ref()?.next(id)
+    }
+
+    /// Whether this is a replay with an answer to `id` still to hand out
+    /// (the question was asked then, at the terminal or from a file).
+    pub fn replays(&self, id: &str) -> bool {
+        self.replayed(id).is_some()
+    }
+
+    /// The answer to `id` was taken: the next one is handed out next time.
+    pub(crate) fn taken(&mut self, id: &str) {
+        if let Some(q) = self.replay.as_mut().and_then(|q| q.0.get_mut(id)) {
+            q.pop_front();
+        }
+    }
+
+    /// The queue, to carry over to the next scenario record's answers.
+    pub fn take_queue(&mut self) -> Queue {
+        self.replay.take().unwrap_or_default()
+    }
+
+    /// The scenario-end answers as given, as answers-file text, for the
+    /// journal: `[scenario]` (with a Counterattack given under [russian]),
+    /// each side's `[<side>.outcome]`, `[isolation]`.
+    pub fn record_text(&self) -> String {
+        let full: toml::Table = toml::from_str(&self.text).unwrap_or_default();
+        let mut out = toml::Table::new();
+        let mut scenario = self.scenario().cloned().unwrap_or_default();
+        let russian = self
+            .sides
+            .get("russian")
+            .and_then(|t| t.get("counterattack"));
+        if russian.is_some_and(|v| v.get_ref() == &toml::Value::Boolean(true)) {
+            scenario.insert("counterattack".into(), toml::Value::Boolean(true));
+        }
+        out.insert("scenario".into(), toml::Value::Table(scenario));
+        for side in ["german", "russian"] {
+            if let Some(o) = full.get(side).and_then(|t| t.get("outcome")) {
+                let mut t = toml::Table::new();
+                t.insert("outcome".into(), o.clone());
+                out.insert(side.into(), toml::Value::Table(t));
+            }
+        }
+        if let Some(i) = full.get("isolation") {
+            out.insert("isolation".into(), i.clone());
+        }
+        toml::to_string(&out).unwrap_or_default()
+    }
+}

@@ -1,0 +1,364 @@
+//! Answers to the RePh's questions: typed at the terminal (dialoguer), or
+//! read from an answers file (`--answers`, DESIGN §4) so `refit` can run
+//! unattended. Every question has a stable id, `<side>.<name>`.
+
+use std::io::IsTerminal;
+use std::path::Path;
+
+use crate::error::Error;
+use crate::model::side::Side;
+use crate::rules::answered::Record;
+use crate::rules::answers::{self, Answers};
+
+/// Where answers come from.
+pub enum Prompter {
+    /// The terminal; `both` means one keyboard for both sides, so secret
+    /// blocks are preceded by a hand-over and followed by clearing the screen.
+    Terminal { both: bool, record: Record },
+    /// An answers file; questions it leaves out take the rules' default where
+    /// there is one, and are an error otherwise.
+    Scripted(Box<Answers>),
+}
+
+impl Prompter {
+    pub fn new(answers: Option<&Path>, both: bool) -> Result<Prompter, Error> {
+        match answers {
+            Some(path) => Ok(Prompter::Scripted(Box::new(Answers::load(path)?))),
+            None => Ok(Prompter::Terminal {
+                both,
+                record: Record::default(),
+            }),
+        }
+    }
+
+    /// Checks a whole answers file before the first step (a terminal has
+    /// nothing to check ahead).
+    pub fn check(&self, tables: &crate::rules::tables::Tables) -> Result<(), Error> {
+        match self {
+            Prompter::Scripted(a) => a.check(tables),
+            Prompter::Terminal { .. } => Ok(()),
+        }
+    }
+
+    /// The CG Day the next questions are asked on, for an answers file's
+    /// per-day answers (`[<side>.day."<date>"]`).
+    pub fn set_day(&mut self, day: crate::model::cg_day::CgDay) {
+        if let Prompter::Scripted(a) = self {
+            a.set_day(day);
+        }
+    }
+
+    pub fn interactive(&self) -> bool {
+        matches!(self, Prompter::Terminal { .. })
+    }
+
+    /// Whether an answers file answers `<side>.<name>` (a terminal answers
+    /// nothing ahead).
+    pub fn has_answer(&self, side: Side, name: &str) -> bool {
+        match self {
+            Prompter::Scripted(a) => a.get(side, name).is_some(),
+            Prompter::Terminal { .. } => false,
+        }
+    }
+
+    fn terminal_or_missing(&self, side: Side, name: &str) -> Result<(), Error> {
+        if std::io::stdin().is_terminal() {
+            return Ok(());
+        }
+        let expected = answers::question(name).map_or("an answer", |q| q.expected);
+        Err(Error::MissingAnswer {
+            id: format!("{}.{name}", side.id()),
+            expected: expected.to_string(),
+        })
+    }
+
+    /// A required list (purchases, fortifications).
+    pub(crate) fn ask_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+    ) -> Result<Vec<String>, Error> {
+        match self {
+            Prompter::Scripted(a) => match a.get(side, name) {
+                None => Err(Error::MissingAnswer {
+                    id: format!("{}.{name}", side.id()),
+                    expected: answers::question(name)
+                        .map_or("a list", |q| q.expected)
+                        .to_string(),
+                }),
+                Some(toml::Value::Array(items)) => items
+                    .iter()
+                    .map(|v| {
+                        v.as_str()
+                            .map(str::to_string)
+                            .ok_or_else(|| a.wrong(side, name, "a list of strings"))
+                    })
+                    .collect(),
+                Some(_) => Err(a.wrong(side, name, "a list of strings")),
+            },
+            Prompter::Terminal { .. } => {
+                self.terminal_or_missing(side, name)?;
+                typed_list(question, &|_| Ok(()), true)
+            }
+        }
+    }
+
+    /// An optional list (missing means none, the rules' default) whose line
+    /// a terminal checks with `valid` and asks again until it passes (an
+    /// empty line is none); an answers file's list is checked by the
+    /// caller, who refuses it.
+    pub(crate) fn ask_checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Result<Vec<String>, Error> {
+        if let Prompter::Scripted(a) = self {
+            if a.get(side, name).is_none() {
+                return Ok(vec![]);
+            }
+            return self.ask_list(side, name, question);
+        }
+        self.terminal_or_missing(side, name)?;
+        typed_list(question, valid, true)
+    }
+
+    /// A list that must be given: an answers file without it is an error
+    /// saying `missing` (what is needed), and a terminal asks again until
+    /// `valid` passes, an empty line included.
+    pub(crate) fn ask_required_checked_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+        missing: &str,
+    ) -> Result<Vec<String>, Error> {
+        if let Prompter::Scripted(a) = self {
+            if a.get(side, name).is_none() {
+                return Err(Error::MissingAnswer {
+                    id: format!("{}.{name}", side.id()),
+                    expected: missing.to_string(),
+                });
+            }
+            return self.ask_list(side, name, question);
+        }
+        self.terminal_or_missing(side, name)?;
+        typed_list(question, valid, false)
+    }
+
+    /// A number in `min..=max`; `default` where the rules have one.
+    pub(crate) fn ask_number(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        min: i64,
+        max: i64,
+        default: Option<i64>,
+    ) -> Result<i64, Error> {
+        // One possible answer is no question (e.g. Recon with no CPP left).
+        if min == max {
+            return Ok(min);
+        }
+        match self {
+            Prompter::Scripted(a) => match a.get(side, name) {
+                None => default.ok_or_else(|| Error::MissingAnswer {
+                    id: format!("{}.{name}", side.id()),
+                    expected: format!("a whole number from {min} to {max}"),
+                }),
+                Some(toml::Value::Integer(n)) if (min..=max).contains(n) => Ok(*n),
+                Some(_) => Err(a.wrong(side, name, &format!("a whole number from {min} to {max}"))),
+            },
+            Prompter::Terminal { .. } => {
+                self.terminal_or_missing(side, name)?;
+                let expected = format!("a whole number from {min} to {max}");
+                let text = ask_line(question, default.map(|d| d.to_string()), |t| {
+                    t.parse::<i64>()
+                        .ok()
+                        .filter(|n| (min..=max).contains(n))
+                        .map(|_| ())
+                        .ok_or_else(|| format!("`{t}` is not {expected}: type one and press Enter"))
+                })?;
+                Ok(text.parse().expect("validated"))
+            }
+        }
+    }
+
+    /// One of `options`; `default` where the rules have one.
+    pub(crate) fn ask_choice(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        options: &[&str],
+        default: Option<&str>,
+    ) -> Result<String, Error> {
+        match self {
+            Prompter::Scripted(a) => match a.get(side, name) {
+                None => default
+                    .map(str::to_string)
+                    .ok_or_else(|| Error::MissingAnswer {
+                        id: format!("{}.{name}", side.id()),
+                        expected: format!("one of {}", options.join(", ")),
+                    }),
+                Some(toml::Value::String(s))
+                    if options.contains(&s.to_ascii_lowercase().as_str()) =>
+                {
+                    Ok(s.to_ascii_lowercase())
+                }
+                Some(_) => Err(a.wrong(side, name, &format!("one of {}", options.join(", ")))),
+            },
+            Prompter::Terminal { .. } => {
+                self.terminal_or_missing(side, name)?;
+                let listed = options.join("/");
+                let text = ask_line(
+                    &format!("{question} [{listed}]"),
+                    default.map(str::to_string),
+                    |t| {
+                        if options.contains(&t.to_ascii_lowercase().as_str()) {
+                            Ok(())
+                        } else {
+                            Err(format!(
+                                "`{t}` is not one of {listed}: type one and press Enter"
+                            ))
+                        }
+                    },
+                )?;
+                Ok(text.to_ascii_lowercase())
+            }
+        }
+    }
+
+    /// Yes or no; `default` where the rules have one.
+    pub(crate) fn ask_yes_no(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        default: Option<bool>,
+    ) -> Result<bool, Error> {
+        match self {
+            Prompter::Scripted(a) => match a.get(side, name) {
+                None => default.ok_or_else(|| Error::MissingAnswer {
+                    id: format!("{}.{name}", side.id()),
+                    expected: "true or false".into(),
+                }),
+                Some(toml::Value::Boolean(b)) => Ok(*b),
+                Some(_) => Err(a.wrong(side, name, "true or false")),
+            },
+            Prompter::Terminal { .. } => {
+                self.terminal_or_missing(side, name)?;
+                confirm(question, default)
+            }
+        }
+    }
+
+    /// One keyboard, secret information ahead: the other side looks away.
+    pub fn begin_secret(&mut self, side: Side) -> Result<(), Error> {
+        self.in_secret_block(Some(side));
+        if let Prompter::Terminal { both: true, .. } = self
+            && std::io::stdin().is_terminal()
+        {
+            let term = console::Term::stdout();
+            let _ = term.write_line(&format!(
+                "\n=== {} player only: the {} player looks away. ===",
+                side.name(),
+                side.other().name()
+            ));
+            // No by default, and asked until answered Yes: a stray Enter
+            // must not show one side's secrets to the other.
+            while !confirm(
+                &format!("{} player ready? (type y and Enter)", side.name()),
+                Some(false),
+            )? {}
+        }
+        Ok(())
+    }
+
+    /// The secret block is over: clear the screen before handing back.
+    pub fn end_secret(&mut self, side: Side) -> Result<(), Error> {
+        self.in_secret_block(None);
+        if let Prompter::Terminal { both: true, .. } = self
+            && std::io::stdin().is_terminal()
+        {
+            confirm(
+                &format!("{} player done? (the screen will be cleared)", side.name()),
+                Some(true),
+            )?;
+            // Clear the screen and, where the terminal supports it (ESC[3J),
+            // its scrollback, so the other side cannot scroll up to the secrets.
+            let term = console::Term::stdout();
+            let _ = term.clear_screen();
+            let _ = term.write_str("\x1b[3J\x1b[H\x1b[2J");
+        }
+        Ok(())
+    }
+}
+
+/// Keys pressed before a question is shown are thrown away, so a keystroke
+/// meant for one prompt can never answer the next (two players, one
+/// keyboard: a `y` typed twice must not say "ready" for the other side).
+fn discard_typed_ahead() {
+    #[cfg(unix)]
+    // SAFETY: tcflush on standard input only drops its pending input.
+    unsafe {
+        libc::tcflush(libc::STDIN_FILENO, libc::TCIFLUSH);
+    }
+}
+
+/// Yes or no, always closed by Enter; Enter alone takes `default`.
+fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
+    discard_typed_ahead();
+    let mut c = dialoguer::Confirm::new()
+        .with_prompt(question)
+        .wait_for_newline(true);
+    if let Some(d) = default {
+        c = c.default(d);
+    }
+    c.interact().map_err(|e| Error::Terminal(e.to_string()))
+}
+
+/// A line of text checked by `valid`, asked again with its message until it
+/// passes; Enter alone takes `default` when there is one.
+/// A list typed on one line (empty: none, where `empty` allows it), asked
+/// again until `valid` passes.
+fn typed_list(
+    question: &str,
+    valid: &dyn Fn(&str) -> Result<(), String>,
+    empty: bool,
+) -> Result<Vec<String>, Error> {
+    discard_typed_ahead();
+    let text: String = dialoguer::Input::new()
+        .with_prompt(question)
+        .allow_empty(true)
+        .validate_with(|t: &String| match t.trim() {
+            "" if empty => Ok(()),
+            t => valid(t),
+        })
+        .interact_text()
+        .map_err(|e| Error::Terminal(e.to_string()))?;
+    Ok(match text.trim() {
+        "" => vec![],
+        t => vec![t.to_string()],
+    })
+}
+
+fn ask_line(
+    question: &str,
+    default: Option<String>,
+    valid: impl Fn(&str) -> Result<(), String>,
+) -> Result<String, Error> {
+    discard_typed_ahead();
+    let mut input = dialoguer::Input::<String>::new().with_prompt(question);
+    if let Some(d) = default {
+        input = input.default(d);
+    }
+    let text = input
+        .validate_with(|t: &String| valid(t.trim()))
+        .interact_text()
+        .map_err(|e| Error::Terminal(e.to_string()))?;
+    Ok(text.trim().to_string())
+}

@@ -1,0 +1,46 @@
+//! Asking for a side's 12.623 orders: at a terminal each is checked as it is
+//! typed; from an answers file the list is read whole.
+
+use super::plan::{Plan, plan};
+use crate::error::Error;
+use crate::model::side::Side;
+use crate::rules::reph::session::Session;
+
+/// The side's orders, as typed (`<side>.fortify`).
+pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, Error> {
+    if !s.prompter.interactive() {
+        return s.prompter.list(side, "fortify", "");
+    }
+    let mut orders_text: Vec<String> = Vec::new();
+    // Each order is checked as it is typed; a refused one is dropped and
+    // the question asked again.
+    while available - plan(s, side, &orders_text)?.spent > 0 {
+        let got = s.prompter.list(
+            side,
+            "fortify",
+            "Fortification (e.g. `trench`, `dummy 3`, `ap-mine 6`), or Enter when done",
+        )?;
+        let Some(text) = got.into_iter().next() else {
+            break;
+        };
+        let mut trial = orders_text.clone();
+        trial.push(text);
+        match plan(s, side, &trial) {
+            Ok(p) => {
+                orders_text = trial;
+                s.say(bought_echo(&p, available));
+            }
+            Err(e) => s.say(e.to_string()),
+        }
+    }
+    Ok(orders_text)
+}
+
+/// What the wizard says after each order: what it bought, its cost, and
+/// the FPP left (12.623).
+pub(super) fn bought_echo(p: &Plan, available: i64) -> String {
+    let last = p.bought.last().map_or(String::new(), |o| {
+        format!("Bought `{}` for {} FPP; ", o.text, o.cost)
+    });
+    format!("  {last}{} FPP left.", available - p.spent)
+}

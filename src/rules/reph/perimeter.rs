@@ -1,0 +1,115 @@
+//! 12.606 Perimeter Determination: done on the map, so votg lists the
+//! rules' checklist (C37) and Eliminates the SMC the players report still
+//! outside their own Perimeter Area (12.6069).
+
+use std::collections::BTreeMap;
+
+use crate::error::Error;
+use crate::model::force::CounterId;
+use crate::model::side::Side;
+use crate::rules::prompt::Prompter;
+use crate::rules::reph::isolation::{counter, eliminate, ids_of, smc};
+use crate::rules::reph::isolation_record::IsolationAnswers;
+use crate::rules::reph::sequence::Flow;
+use crate::rules::reph::session::Session;
+
+/// The checklist of 12.6063–12.6069, done on the map.
+const CHECKLIST: &[&str] = &[
+    "12.6063 Map-edge markers: a Perimeter marker in each friendly-Controlled non-Water-Obstacle map-edge hex ADJACENT to an enemy-Controlled map-edge hex, pointed along a map-edge (Alternate) Hex Grain devoid of enemy-Controlled hexes (one marker facing off the map if two enemy hexes are ADJACENT).",
+    "12.6064 Perimeter markers: one at a time, in ground-level Locations with a friendly Infantry MMC/Control marker, each pointed at another friendly marker along an (Alternate) Hex Grain devoid of ground-level non-SMC enemy units/Control markers, never overlapping a friendly Grain, until each side's loop(s) enclose the largest legal Perimeter Area.",
+    "12.6065 Readjustment: remove or readjust markers freely while legal; starting over begins again at 12.6063.",
+    "12.6066 Pockets: each friendly non-SMC unit still outside is in a Pocket: two markers in hexes with such units, pointed at each other along an Alternate Hex Grain, expanded as per 12.6064; never a Location of the main Perimeter Area nor a map-edge hex; a one-hex Pocket needs no marker. SMC alone cannot create a Pocket.",
+    "12.6067 Non-ground-level Pockets: an upper-level or Cellar Location whose MMC cannot reach the building's ground level but through enemy-Controlled Locations is a Pocket; note it on the map photocopy.",
+    "12.6068 A Pocket that reaches a map-edge hex becomes a normal part of the Perimeter Area [EXC: a Russian Perimeter Area with south map-edge hexes but no north map-edge hex nor non-interdicted Ferry Landing is Isolated; Russian units exiting off the south edge outside a non-isolated Russian Perimeter Area are eliminated].",
+    "12.6069 Each side Controls all its non-Isolated Locations within its Perimeter Area; each friendly SMC still outside the friendly Perimeter Area is Eliminated; Isolated Locations keep their Control; No Man's Land becomes un-Controlled.",
+];
+
+/// The answers file's `[isolation]` table, if the run has one.
+pub(super) fn recorded(s: &Session) -> Option<IsolationAnswers> {
+    match &*s.prompter {
+        // `votg verify` replaying answers typed at the terminal (an answers
+        // file's `[isolation]` is never journalled as answers): asked again.
+        Prompter::Scripted(a) if a.isolation.is_none() && a.replays("german.outside") => None,
+        Prompter::Scripted(a) => Some(a.isolation.clone().unwrap_or_default()),
+        Prompter::Terminal { .. } => None,
+    }
+}
+
+/// 12.606: the checklist, then the SMC still outside their side's
+/// Perimeter Area Eliminated (12.6069; `isolation.outside`).
+pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
+    s.say("12.606 Perimeter Determination, on the map (READINGS.md C37):");
+    for line in CHECKLIST {
+        s.say(format!("  - {line}"));
+    }
+    let outside = match recorded(s) {
+        Some(a) => {
+            check_recorded(s, &a)?;
+            a.outside
+        }
+        None => {
+            let mut all = s.prompter.optional_list(
+                Side::German,
+                "outside",
+                "German SMC still outside the German Perimeter Area (ids; Enter: none)",
+            )?;
+            all.extend(s.prompter.optional_list(
+                Side::Russian,
+                "outside",
+                "Russian SMC still outside the Russian Perimeter Area (ids; Enter: none)",
+            )?);
+            all
+        }
+    };
+    let ids = ids_of(s, "isolation.outside", &outside, None)?;
+    for id in &ids {
+        let c = counter(s, *id);
+        if !smc(c) {
+            return Err(Error::Refused(format!(
+                "`isolation.outside`: {id} ({}) is not an SMC: only SMC outside the Perimeter are Eliminated (12.6069); other units are in a Pocket (12.6066). Nothing was changed.",
+                c.unit
+            )));
+        }
+    }
+    for id in ids {
+        eliminate(s, id, "outside the friendly Perimeter Area", "12.6069")?;
+    }
+    Ok(Flow::Next)
+}
+
+/// The whole `[isolation]` table checked before 12.606 changes anything,
+/// so a wrong id in an Area or a stack stops the run with nothing done:
+/// each id a live counter of its side, in one Area at most, each stack's
+/// counters in the Area it names.
+fn check_recorded(s: &Session, a: &IsolationAnswers) -> Result<(), Error> {
+    let outside = ids_of(s, "isolation.outside", &a.outside, None)?;
+    let mut seen: BTreeMap<CounterId, &str> = BTreeMap::new();
+    for area in &a.area {
+        for side in Side::BOTH {
+            let answer = format!("isolation.area \"{}\" {}", area.name, side.id());
+            for id in ids_of(s, &answer, area.ids(side), Some(side))? {
+                if outside.contains(&id) {
+                    return Err(Error::Refused(format!(
+                        "`{answer}`: {id} is also in `isolation.outside`. Nothing was changed."
+                    )));
+                }
+                if let Some(other) = seen.insert(id, &area.name) {
+                    return Err(Error::Refused(format!(
+                        "`{answer}`: {id} is already in Isolated Area \"{other}\". Nothing was changed."
+                    )));
+                }
+            }
+        }
+    }
+    for (k, e) in a.escape.iter().enumerate() {
+        let answer = format!("isolation.escape #{} (area \"{}\")", k + 1, e.area);
+        for id in ids_of(s, &answer, &e.counters, None)? {
+            if seen.get(&id) != Some(&e.area.as_str()) {
+                return Err(Error::Refused(format!(
+                    "`{answer}`: {id} is not recorded in that Isolated Area. Nothing was changed."
+                )));
+            }
+        }
+    }
+    Ok(())
+}
