@@ -197,6 +197,11 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
 
+    /// The player took back his last answer of a step (typed `back`): the
+    /// step starts again with the answers before it.
+    #[error("the last answer was taken back")]
+    TakeBack,
+
     /// The output (a pipe, a file, a full disk) could not be written. Raised
     /// only between two steps, so every step before it stays committed.
     #[error("the output could not be written: {0}")]

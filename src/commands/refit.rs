@@ -45,6 +45,8 @@ pub(crate) struct Run<'a> {
     committed: Vec<String>,
     /// `--until STEP`: no step numbered after it is started in this run.
     until: Option<StepId>,
+    /// The step being done, as the drafts typed in it are named.
+    step_label: std::rc::Rc<std::cell::RefCell<String>>,
 }
 
 impl<'a> Run<'a> {
@@ -63,7 +65,17 @@ impl<'a> Run<'a> {
         })?;
         let dice = campaign_dice(&global.dice_choice(), seeds)?;
         let state = writer.opened.state().clone();
+        let step_label = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
+        let mut prompter = prompter;
+        if prompter.at_terminal() {
+            // DESIGN §6: every answer typed is kept at once as a draft.
+            let drafts = writer.drafts(step_label.clone());
+            prompter.keep_drafts(std::rc::Rc::new(std::cell::RefCell::new(
+                move |a: &crate::rules::answered::Answered| drafts.keep(a.side, &a.id(), &a.value),
+            )));
+        }
         Ok(Run {
+            step_label,
             writer,
             tables,
             def,
@@ -76,10 +88,90 @@ impl<'a> Run<'a> {
         })
     }
 
-    /// Performs `step` on a copy of the campaign and appends it to the logs
-    /// as one event; a step that fails changes nothing. What the step said
-    /// is written only once it is in the logs.
+    /// Performs `step` and appends it to the logs as one event. At a
+    /// terminal a refused answer is asked again, saying why, and `back`
+    /// takes the last answer back; the other answers of the step are given
+    /// again as they were typed (and dice by label are the same dice).
     fn step(&mut self, step: StepRef) -> Result<Flow, Error> {
+        *self.step_label.borrow_mut() = step.label();
+        if self.prompter.at_terminal() {
+            self.resume(&step)?;
+        }
+        loop {
+            self.prompter.begin_step();
+            let e = match self.attempt(&step) {
+                Ok(flow) => return Ok(flow),
+                Err(e) => e,
+            };
+            self.prompter.take_answered();
+            let typed = self.prompter.step_answers();
+            if !self.prompter.at_terminal() {
+                return Err(e);
+            }
+            let mut again = typed;
+            match e {
+                Error::TakeBack => {
+                    let back = again.pop();
+                    self.out.say(&format!(
+                        "Taken back: {}. The step starts again; its other answers are given again.",
+                        back.map_or(String::new(), |(id, v)| format!("{id} = {v}"))
+                    ));
+                    self.prompter.offer(&again, None);
+                }
+                e @ (Error::Refused(_) | Error::PurchaseRefused(_)) => {
+                    let last = again.pop();
+                    self.out.say(&format!(
+                        "{e}\nAsked again: the answers before it are given again, and the last one is offered to change."
+                    ));
+                    self.prompter.offer(&again, last);
+                }
+                e => return Err(e),
+            }
+            self.out.flush()?;
+        }
+    }
+
+    /// At a terminal: answers typed earlier for `step` (a run that was
+    /// stopped, Ctrl-C) are offered to resume with, or set aside.
+    fn resume(&mut self, step: &StepRef) -> Result<(), Error> {
+        let drafts = self.writer.live_drafts(&step.label());
+        if drafts.is_empty() || !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            return Ok(());
+        }
+        let listed: Vec<String> = drafts
+            .iter()
+            .map(|(_, id, v)| format!("{id} = {v}"))
+            .collect();
+        self.out.say(&format!(
+            "Answers typed earlier for {} (the run stopped before the step was done): {}.",
+            step.label(),
+            listed.join("; ")
+        ));
+        self.out.flush()?;
+        let resume = dialoguer::Confirm::new()
+            .with_prompt("Resume with them? (No sets them aside and starts the step afresh)")
+            .default(true)
+            .wait_for_newline(true)
+            .interact()
+            .map_err(|e| Error::Terminal(e.to_string()))?;
+        if resume {
+            let answers: Vec<(String, toml::Value)> =
+                drafts.into_iter().map(|(_, id, v)| (id, v)).collect();
+            self.prompter.offer(&answers, None);
+            self.out
+                .say("Resumed: those answers are given again, and the step goes on from there.");
+        } else {
+            self.writer.abandon_drafts()?;
+            self.out.say("Set aside: the step starts afresh.");
+        }
+        self.out.flush()
+    }
+
+    /// One try of `step` on a copy of the campaign, appended to the logs if
+    /// it succeeds; a step that fails changes nothing. What the step said
+    /// is written only once it is in the logs.
+    fn attempt(&mut self, step: &StepRef) -> Result<Flow, Error> {
+        let step = step.clone();
         self.prompter.set_day(self.state.campaign.cg_day());
         self.dice.begin_step(&context(&self.state, &step));
         // The journal is moved into the copy, not copied; a failed step's
@@ -114,6 +206,7 @@ impl<'a> Run<'a> {
             self.writer,
             self.tables,
             &self.dice,
+            &self.prompter,
             &step,
             &self.state,
             &next,
@@ -185,10 +278,12 @@ impl<'a> Run<'a> {
 /// Appends the step that made `after` from `before` (whose journal was
 /// `kept` rows long) to the logs: its facts, its rows, where its dice came
 /// from, this votg and its tables.
+#[allow(clippy::too_many_arguments)]
 fn append_step(
     writer: &mut Writer,
     tables: &Tables,
     dice: &CampaignDice,
+    prompter: &Prompter,
     step: &StepRef,
     before: &CampaignState,
     after: &CampaignState,
@@ -198,6 +293,7 @@ fn append_step(
     let at = crate::model::journal::now();
     let (public, parts) = split(&facts, &after.journal[kept..], &at);
     let (dice, digest) = (dice.used(), tables.digest.clone());
+    let typed = prompter.at_terminal();
     let step = step.clone();
     writer.append(
         &at,
@@ -206,6 +302,7 @@ fn append_step(
             dice,
             votg: crate::VERSION.into(),
             tables: digest,
+            typed,
             facts: public.0,
             rows: public.1,
             commit,

@@ -167,13 +167,18 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
                 dice,
                 votg,
                 tables: digest,
+                typed,
                 ..
             } => {
                 if let Some(text) = record_of(&rows) {
                     record_text = text;
                 }
                 let def = def.as_ref().expect("set at the start");
-                let again = rerun(before, step, *dice, &rows, &record_text, seeds, tables, def);
+                let how = Replay {
+                    used: *dice,
+                    typed: *typed,
+                };
+                let again = rerun(before, step, how, &rows, &record_text, seeds, tables, def);
                 if let Some(d) = differs(before, &again, &recorded, &rows) {
                     let why = if votg != crate::VERSION || *digest != tables.digest {
                         format!(
@@ -234,10 +239,18 @@ fn record_of(rows: &[&LoggedRow]) -> Option<String> {
 /// The campaign after `step` run again from `before` on the recorded
 /// answers and dice, or why it could not be.
 #[allow(clippy::too_many_arguments)]
+/// How a step was played: where its dice came from, and whether it was
+/// answered at a terminal.
+struct Replay {
+    used: DiceUsed,
+    typed: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn rerun(
     before: &CampaignState,
     step: &StepRef,
-    used: DiceUsed,
+    how: Replay,
     rows: &[&LoggedRow],
     record: &str,
     seeds: Option<Seeds>,
@@ -245,7 +258,9 @@ fn rerun(
     def: &CgDef,
 ) -> Result<CampaignState, String> {
     let journal: Vec<JournalRow> = rows.iter().map(|r| r.to_row(0, "")).collect();
-    let answers = Answers::replaying(record, Queue::of(&journal)).map_err(|e| e.to_string())?;
+    let mut answers = Answers::replaying(record, Queue::of(&journal)).map_err(|e| e.to_string())?;
+    answers.as_typed = how.typed;
+    let used = how.used;
     let mut prompter = Prompter::Scripted(Box::new(answers));
     let mut dice = match (used, seeds) {
         (DiceUsed::Campaign, Some(seeds)) => CampaignDice::seeded(seeds, used),

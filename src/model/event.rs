@@ -106,6 +106,9 @@ pub enum PublicKind {
         votg: String,
         /// The digest of the tables the rules were read from.
         tables: String,
+        /// Answered at a terminal (one question at a time), not from a file.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        typed: bool,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         facts: Vec<Fact>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -155,9 +158,10 @@ pub enum Private {
         at: String,
         /// The public event count when the draft was typed.
         after: u64,
+        /// The step it was typed in, as `StepRef::label` names it.
         step: String,
         id: String,
-        value: serde_json::Value,
+        value: toml::Value,
     },
     /// The drafts before this line were set aside.
     DraftsAbandoned { at: String, after: u64 },

@@ -28,12 +28,43 @@ impl Answered {
     }
 }
 
+/// Writes each answer typed at the terminal where it survives the command
+/// (the side's log, as a draft: DESIGN §6).
+pub type DraftSink = std::rc::Rc<std::cell::RefCell<dyn FnMut(&Answered) -> Result<(), Error>>>;
+
 /// The answers given since the step runner last took them, and whose secret
-/// block the questions are asked in.
-#[derive(Debug, Clone, Default)]
+/// block the questions are asked in; at a terminal, the answers of an
+/// earlier try of the step offered again, and where each typed answer is
+/// kept at once.
+#[derive(Clone, Default)]
 pub struct Record {
     answered: Vec<Answered>,
     secret_for: Option<Side>,
+    /// By prompt id, the answers an earlier try of this step was given (a
+    /// refusal asked again, a choice taken back, a step resumed after
+    /// Ctrl-C): each given again, in order, as it was typed.
+    offered: std::collections::BTreeMap<String, std::collections::VecDeque<toml::Value>>,
+    /// The answer asked again after a refusal: its question shows it as
+    /// the default, for the player to change.
+    again: Option<(String, toml::Value)>,
+    sink: Option<DraftSink>,
+    /// Dice rolled in the step so far, and when each answer was given: a
+    /// choice is taken back only before a roll made after it.
+    rolls: usize,
+    rolls_at: Vec<usize>,
+    /// Every answer of this try of the step, in order (journalling takes
+    /// `answered`, not these).
+    step_answers: Vec<(String, toml::Value)>,
+}
+
+impl std::fmt::Debug for Record {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Record")
+            .field("answered", &self.answered)
+            .field("secret_for", &self.secret_for)
+            .field("offered", &self.offered)
+            .finish()
+    }
 }
 
 /// Every question asked is recorded with its answer, so the step runner can
@@ -90,14 +121,98 @@ impl Prompter {
         if let Prompter::Scripted(a) = self {
             a.taken(&format!("{}.{name}", side.id()));
         }
-        self.record_mut().answered.push(Answered {
+        let answer = Answered {
             side,
             name: name.into(),
             question: question.into(),
             value,
             defaulted,
             secret,
-        });
+        };
+        let record = self.record_mut();
+        if let Some(sink) = &record.sink {
+            // A draft that cannot be kept is no reason to stop the step:
+            // the answer still counts once the step is done.
+            let _ = (sink.borrow_mut())(&answer);
+        }
+        record.rolls_at.push(record.rolls);
+        record
+            .step_answers
+            .push((answer.id(), answer.value.clone()));
+        record.answered.push(answer);
+    }
+
+    /// Where each answer typed from now on is kept as it is typed.
+    pub fn keep_drafts(&mut self, sink: DraftSink) {
+        self.record_mut().sink = Some(sink);
+    }
+
+    /// Answers of an earlier try of this step, each given again to its
+    /// question in order; `again`, asked again with its answer offered.
+    pub fn offer(
+        &mut self,
+        answers: &[(String, toml::Value)],
+        again: Option<(String, toml::Value)>,
+    ) {
+        let record = self.record_mut();
+        record.offered.clear();
+        for (id, value) in answers {
+            record
+                .offered
+                .entry(id.clone())
+                .or_default()
+                .push_back(value.clone());
+        }
+        record.again = again;
+    }
+
+    /// The answer an earlier try gave `side.name`, to give again.
+    pub(crate) fn offered(&mut self, side: Side, name: &str) -> Option<toml::Value> {
+        let id = format!("{}.{name}", side.id());
+        self.record_mut().offered.get_mut(&id)?.pop_front()
+    }
+
+    /// The answer to offer as the default of `side.name`, asked again.
+    pub(crate) fn again(&mut self, side: Side, name: &str) -> Option<toml::Value> {
+        let id = format!("{}.{name}", side.id());
+        let record = self.record_mut();
+        match &record.again {
+            Some((a, _)) if *a == id => record.again.take().map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// A roll was made (a choice before it can no longer be taken back).
+    pub fn rolled(&mut self) {
+        self.record_mut().rolls += 1;
+    }
+
+    /// A step begins: its rolls are counted afresh.
+    pub fn begin_step(&mut self) {
+        let record = self.record_mut();
+        record.rolls = 0;
+        record.rolls_at.clear();
+        record.step_answers.clear();
+    }
+
+    /// Every answer of this try of the step so far, in order.
+    pub fn step_answers(&mut self) -> Vec<(String, toml::Value)> {
+        self.record_mut().step_answers.clone()
+    }
+
+    /// Whether the last answer may be taken back: no roll was made after it.
+    pub(crate) fn may_take_back(&self) -> Result<(), String> {
+        let record = match self {
+            Prompter::Terminal { record, .. } => record,
+            Prompter::Scripted(a) => &a.record,
+        };
+        match record.rolls_at.last() {
+            None => Err("there is no answer of this step to take back".into()),
+            Some(&at) if at < record.rolls => Err(
+                "a roll was made after that answer, so it stands: finish the step, then `votg undo` takes the whole step back (the other side sees that it was)".into(),
+            ),
+            Some(_) => Ok(()),
+        }
     }
 
     /// The answers recorded since the last call, oldest first.

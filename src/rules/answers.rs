@@ -69,6 +69,9 @@ pub struct Answers {
     pub(crate) record: Record,
     /// `votg verify`: the journal's answers, handed out in order.
     replay: Option<Queue>,
+    /// A replay of a step answered at a terminal: the step asks as it asked
+    /// there (one purchase at a time …), each answer as recorded.
+    pub as_typed: bool,
     /// A replayed record the journal holds no `scenario.record` row for (a
     /// journal from before that row, a record typed at the terminal): the
     /// replay journals none either.
@@ -99,6 +102,7 @@ impl Answers {
             day: None,
             record: Record::default(),
             replay: None,
+            as_typed: false,
             unrecorded: false,
         };
         answers.isolation = answers.load_isolation()?;

@@ -48,7 +48,17 @@ impl Prompter {
         }
     }
 
+    /// Whether the questions are asked one at a time as at a terminal:
+    /// at one, or replaying (`votg verify`) a step answered at one.
     pub fn interactive(&self) -> bool {
+        match self {
+            Prompter::Terminal { .. } => true,
+            Prompter::Scripted(a) => a.as_typed,
+        }
+    }
+
+    /// Whether a player is at the terminal (not a replay).
+    pub fn at_terminal(&self) -> bool {
         matches!(self, Prompter::Terminal { .. })
     }
 
@@ -98,8 +108,7 @@ impl Prompter {
                 Some(_) => Err(a.wrong(side, name, "a list of strings")),
             },
             Prompter::Terminal { .. } => {
-                self.terminal_or_missing(side, name)?;
-                typed_list(question, &|_| Ok(()), true)
+                self.terminal_list(side, name, question, &|_| Ok(()), true)
             }
         }
     }
@@ -121,8 +130,7 @@ impl Prompter {
             }
             return self.ask_list(side, name, question);
         }
-        self.terminal_or_missing(side, name)?;
-        typed_list(question, valid, true)
+        self.terminal_list(side, name, question, valid, true)
     }
 
     /// A list that must be given: an answers file without it is an error
@@ -145,8 +153,7 @@ impl Prompter {
             }
             return self.ask_list(side, name, question);
         }
-        self.terminal_or_missing(side, name)?;
-        typed_list(question, valid, false)
+        self.terminal_list(side, name, question, valid, false)
     }
 
     /// A number in `min..=max`; `default` where the rules have one.
@@ -173,15 +180,34 @@ impl Prompter {
                 Some(_) => Err(a.wrong(side, name, &format!("a whole number from {min} to {max}"))),
             },
             Prompter::Terminal { .. } => {
+                if let Some(n) = self
+                    .replayed(side, name, question)
+                    .and_then(|v| v.as_integer())
+                    .filter(|n| (min..=max).contains(n))
+                {
+                    return Ok(n);
+                }
                 self.terminal_or_missing(side, name)?;
                 let expected = format!("a whole number from {min} to {max}");
-                let text = ask_line(question, default.map(|d| d.to_string()), |t| {
-                    t.parse::<i64>()
-                        .ok()
-                        .filter(|n| (min..=max).contains(n))
-                        .map(|_| ())
-                        .ok_or_else(|| format!("`{t}` is not {expected}: type one and press Enter"))
-                })?;
+                let default = self
+                    .again(side, name)
+                    .and_then(|v| v.as_integer())
+                    .or(default);
+                let back = self.may_take_back();
+                let text = ask_line(
+                    question,
+                    default.map(|d| d.to_string()),
+                    |t| {
+                        t.parse::<i64>()
+                            .ok()
+                            .filter(|n| (min..=max).contains(n))
+                            .map(|_| ())
+                            .ok_or_else(|| {
+                                format!("`{t}` is not {expected}: type one and press Enter")
+                            })
+                    },
+                    &back,
+                )?;
                 Ok(text.parse().expect("validated"))
             }
         }
@@ -212,11 +238,22 @@ impl Prompter {
                 Some(_) => Err(a.wrong(side, name, &format!("one of {}", options.join(", ")))),
             },
             Prompter::Terminal { .. } => {
+                if let Some(v) = self
+                    .replayed(side, name, question)
+                    .and_then(|v| v.as_str().map(str::to_ascii_lowercase))
+                    .filter(|v| options.contains(&v.as_str()))
+                {
+                    return Ok(v);
+                }
                 self.terminal_or_missing(side, name)?;
                 let listed = options.join("/");
+                let again = self
+                    .again(side, name)
+                    .and_then(|v| v.as_str().map(str::to_string));
+                let back = self.may_take_back();
                 let text = ask_line(
                     &format!("{question} [{listed}]"),
-                    default.map(str::to_string),
+                    again.or(default.map(str::to_string)),
                     |t| {
                         if options.contains(&t.to_ascii_lowercase().as_str()) {
                             Ok(())
@@ -226,6 +263,7 @@ impl Prompter {
                             ))
                         }
                     },
+                    &back,
                 )?;
                 Ok(text.to_ascii_lowercase())
             }
@@ -250,7 +288,14 @@ impl Prompter {
                 Some(_) => Err(a.wrong(side, name, "true or false")),
             },
             Prompter::Terminal { .. } => {
+                if let Some(b) = self
+                    .replayed(side, name, question)
+                    .and_then(|v| v.as_bool())
+                {
+                    return Ok(b);
+                }
                 self.terminal_or_missing(side, name)?;
+                let default = self.again(side, name).and_then(|v| v.as_bool()).or(default);
                 confirm(question, default)
             }
         }
@@ -321,35 +366,52 @@ fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
     c.interact().map_err(|e| Error::Terminal(e.to_string()))
 }
 
-/// A line of text checked by `valid`, asked again with its message until it
-/// passes; Enter alone takes `default` when there is one.
+/// What typing `back` does: takes back the step's last answer (the step
+/// starts again with those before it), or why it cannot.
+pub const BACK: &str = "back";
+
 /// A list typed on one line (empty: none, where `empty` allows it), asked
-/// again until `valid` passes.
+/// again until `valid` passes; `default` (an answer asked again) is kept by
+/// Enter, and `-` clears it; `back` takes back the last answer if `back`
+/// allows it.
 fn typed_list(
     question: &str,
+    default: Option<String>,
     valid: &dyn Fn(&str) -> Result<(), String>,
     empty: bool,
+    back: &Result<(), String>,
 ) -> Result<Vec<String>, Error> {
     discard_typed_ahead();
-    let text: String = dialoguer::Input::new()
+    let mut input = dialoguer::Input::<String>::new()
         .with_prompt(question)
-        .allow_empty(true)
+        .allow_empty(true);
+    if let Some(d) = default.filter(|d| !d.is_empty()) {
+        input = input.default(d);
+    }
+    let text: String = input
         .validate_with(|t: &String| match t.trim() {
             "" if empty => Ok(()),
+            "-" if empty => Ok(()),
+            BACK => back.clone(),
             t => valid(t),
         })
         .interact_text()
         .map_err(|e| Error::Terminal(e.to_string()))?;
     Ok(match text.trim() {
-        "" => vec![],
+        BACK => return Err(Error::TakeBack),
+        "" | "-" => vec![],
         t => vec![t.to_string()],
     })
 }
 
+/// A line of text checked by `valid`, asked again with its message until it
+/// passes; Enter alone takes `default` when there is one; `back` as in
+/// [`typed_list`].
 fn ask_line(
     question: &str,
     default: Option<String>,
     valid: impl Fn(&str) -> Result<(), String>,
+    back: &Result<(), String>,
 ) -> Result<String, Error> {
     discard_typed_ahead();
     let mut input = dialoguer::Input::<String>::new().with_prompt(question);
@@ -357,8 +419,70 @@ fn ask_line(
         input = input.default(d);
     }
     let text = input
-        .validate_with(|t: &String| valid(t.trim()))
+        .validate_with(|t: &String| match t.trim() {
+            BACK => back.clone(),
+            t => valid(t),
+        })
         .interact_text()
         .map_err(|e| Error::Terminal(e.to_string()))?;
-    Ok(text.trim().to_string())
+    match text.trim() {
+        BACK => Err(Error::TakeBack),
+        t => Ok(t.to_string()),
+    }
+}
+
+/// How an answer given again is shown (`I1`, `["I1", "I2"]`, `2`).
+fn shown(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        toml::Value::Array(items) if items.is_empty() => "none".into(),
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    }
+}
+
+/// A list answer's strings.
+fn strings_of(v: &toml::Value) -> Option<Vec<String>> {
+    v.as_array()?
+        .iter()
+        .map(|i| i.as_str().map(str::to_string))
+        .collect()
+}
+
+impl Prompter {
+    /// At a terminal, the answer an earlier try of the step gave
+    /// `side.name`, given again and said on the screen.
+    fn replayed(&mut self, side: Side, name: &str, question: &str) -> Option<toml::Value> {
+        let v = self.offered(side, name)?;
+        let q = if question.is_empty() { name } else { question };
+        let _ = console::Term::stdout().write_line(&format!("{q}: {} (kept)", shown(&v)));
+        Some(v)
+    }
+
+    /// A list at a terminal: given again, or asked (its earlier answer, if
+    /// it is asked again, the default).
+    fn terminal_list(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        valid: &dyn Fn(&str) -> Result<(), String>,
+        empty: bool,
+    ) -> Result<Vec<String>, Error> {
+        if let Some(list) = self
+            .replayed(side, name, question)
+            .as_ref()
+            .and_then(strings_of)
+        {
+            return Ok(list);
+        }
+        self.terminal_or_missing(side, name)?;
+        let default = self.again(side, name).map(|v| shown(&v));
+        let back = self.may_take_back();
+        typed_list(question, default, valid, empty, &back)
+    }
 }

@@ -213,7 +213,9 @@ fn salt(key: Option<crate::model::seed::Seed>, n: u64) -> String {
 #[derive(Debug)]
 pub struct Writer {
     pub opened: Opened,
-    appender: Appender,
+    appender: std::rc::Rc<std::cell::RefCell<Appender>>,
+    /// How many public events there are, for the drafts' `after`.
+    events: std::rc::Rc<std::cell::Cell<u64>>,
     _lock: std::fs::File,
     /// The views as found when opened.
     pub views: Views,
@@ -293,7 +295,8 @@ impl Writer {
         let views = views::check(dir, opened.state())?;
         let mut w = Writer {
             opened,
-            appender,
+            appender: std::rc::Rc::new(std::cell::RefCell::new(appender)),
+            events: Default::default(),
             _lock: lock,
             views,
             said,
@@ -347,7 +350,8 @@ impl Writer {
     ) -> Result<u64, Error> {
         // Every log first: a writer that lost its lock to a second one
         // (the lock file deleted) writes nothing at all.
-        self.appender.check_all()?;
+        let mut appender = self.appender.borrow_mut();
+        appender.check_all()?;
         let n = self.opened.events_len() + 1;
         let mut commit = Commitments::new();
         let mut lines = Vec::new();
@@ -368,8 +372,7 @@ impl Writer {
             lines.push((side, line, part));
         }
         for (side, line, _) in &lines {
-            self.appender
-                .append(&private_name(*side), std::slice::from_ref(line))?;
+            appender.append(&private_name(*side), std::slice::from_ref(line))?;
         }
         let public = Public {
             n,
@@ -377,7 +380,8 @@ impl Writer {
             kind: kind(commit),
         };
         let line = serde_json::to_string(&public).expect("events serialise");
-        self.appender.append(PUBLIC, &[line])?;
+        appender.append(PUBLIC, &[line])?;
+        drop(appender);
         for (side, _, part) in lines {
             match side {
                 Side::German => self.opened.events.german.push((0, part)),
@@ -385,7 +389,66 @@ impl Writer {
             }
         }
         self.opened.events.public.push(public);
+        self.events.set(n);
         Ok(n)
+    }
+
+    /// A draft keeper for the answers typed from now on (DESIGN §6): each
+    /// is appended at once to its side's log as a `Draft`, named with the
+    /// step `step` names when it is typed.
+    pub fn drafts(&self, step: std::rc::Rc<std::cell::RefCell<String>>) -> Drafts {
+        self.events.set(self.opened.events_len());
+        Drafts {
+            appender: self.appender.clone(),
+            after: self.events.clone(),
+            step,
+        }
+    }
+
+    /// The drafts typed for `step` since the last event and not set aside:
+    /// (side, prompt id, answer), in the order they were typed.
+    pub fn live_drafts(&self, step: &str) -> Vec<(Side, String, toml::Value)> {
+        let n = self.opened.events_len();
+        let mut out = Vec::new();
+        for side in Side::BOTH {
+            let mut mine = Vec::new();
+            for (_, e) in self.opened.events.private(side) {
+                match e {
+                    Private::Draft {
+                        after,
+                        step: s,
+                        id,
+                        value,
+                        ..
+                    } if *after == n && s == step => mine.push((side, id.clone(), value.clone())),
+                    Private::DraftsAbandoned { .. } => mine.clear(),
+                    _ => {}
+                }
+            }
+            out.extend(mine);
+        }
+        out
+    }
+
+    /// Sets aside every draft so far (the player chose to start again).
+    pub fn abandon_drafts(&mut self) -> Result<(), Error> {
+        let at = crate::model::journal::now();
+        let n = self.opened.events_len();
+        for side in Side::BOTH {
+            let e = Private::DraftsAbandoned {
+                at: at.clone(),
+                after: n,
+            };
+            let line = serde_json::to_string(&e).expect("events serialise");
+            self.appender
+                .borrow_mut()
+                .append(&private_name(side), &[line])?;
+            match side {
+                Side::German => self.opened.events.german.push((0, e)),
+                Side::Russian => self.opened.events.russian.push((0, e)),
+            }
+        }
+        Ok(())
     }
 
     /// Folds the logs again (after an undo, a redo, an adjustment).
@@ -399,6 +462,32 @@ impl Writer {
     pub fn write_views(&mut self, state: &CampaignState) -> Result<(), Error> {
         let n = self.opened.events_len();
         views::write(&self.opened.dir.clone(), state, n, &mut self.views.on_disk)
+    }
+}
+
+/// Keeps the answers typed in a step as drafts in their side's log.
+#[derive(Debug, Clone)]
+pub struct Drafts {
+    appender: std::rc::Rc<std::cell::RefCell<Appender>>,
+    /// The public events written so far (the writer keeps it current).
+    after: std::rc::Rc<std::cell::Cell<u64>>,
+    step: std::rc::Rc<std::cell::RefCell<String>>,
+}
+
+impl Drafts {
+    /// Appends `side`'s answer `id` = `value` as a draft.
+    pub fn keep(&self, side: Side, id: &str, value: &toml::Value) -> Result<(), Error> {
+        let e = Private::Draft {
+            at: crate::model::journal::now(),
+            after: self.after.get(),
+            step: self.step.borrow().clone(),
+            id: id.to_string(),
+            value: value.clone(),
+        };
+        let line = serde_json::to_string(&e).expect("events serialise");
+        self.appender
+            .borrow_mut()
+            .append(&private_name(side), &[line])
     }
 }
 

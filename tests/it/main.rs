@@ -60,4 +60,5 @@ mod two_players;
 mod verify;
 mod weapon_repair;
 mod whole_cg;
+mod wizard;
 mod wrecks;

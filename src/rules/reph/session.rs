@@ -160,8 +160,11 @@ impl Session<'_> {
     /// (they come first: they are what the entry was decided from).
     pub fn journal(&mut self, mut entry: Entry) {
         self.journal_answers(|_| entry.step.clone());
-        if entry.kind == journal::Kind::Roll && entry.label.is_empty() {
-            entry.label = self.dice.take_label();
+        if entry.kind == journal::Kind::Roll {
+            if entry.label.is_empty() {
+                entry.label = self.dice.take_label();
+            }
+            self.prompter.rolled();
         }
         if entry.concerns.is_empty() {
             entry.concerns = self.concerns.clone();

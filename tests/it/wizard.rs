@@ -1,0 +1,158 @@
+//! The wizard at a terminal never loses what a player typed (DESIGN §6):
+//! every answer is kept as a draft the moment it is typed, a run stopped by
+//! Ctrl-C is resumed with them, `back` takes the last answer of a step
+//! back, and a refused answer is asked again with the others kept; the
+//! campaign so played verifies.
+#![cfg(unix)]
+
+use std::process::Command;
+
+use crate::common::{Camp, votg};
+use rexpect::reader::Options;
+use rexpect::session::{PtySession, spawn_with_options};
+
+fn at_a_terminal(c: &Camp, args: &[&str]) -> PtySession {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
+    cmd.args(args)
+        .arg(c.path())
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .env("TERM", "xterm")
+        .env("COLUMNS", "200");
+    let options = Options::new()
+        .timeout_ms(Some(30_000))
+        .strip_ansi_escape_codes(true);
+    spawn_with_options(cmd, options).unwrap()
+}
+
+fn drafts(c: &Camp, side: &str) -> usize {
+    std::fs::read_to_string(c.dir.join(side).join("log.jsonl"))
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains("\"event\":\"draft\""))
+        .count()
+}
+
+#[test]
+fn design_6_answers_typed_survive_ctrl_c_and_back_takes_one_back_and_the_campaign_verifies() {
+    let c = Camp::new("I");
+    // The German buys two RGs, then the run is stopped by Ctrl-C.
+    let mut p = at_a_terminal(&c, &["refit"]);
+    p.exp_string("German player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Enter when done").unwrap();
+    p.send_line("I2").unwrap();
+    p.exp_string("German bought I2").unwrap();
+    p.exp_string("Enter when done").unwrap();
+    p.send_line("O1").unwrap();
+    p.exp_string("German bought O1").unwrap();
+    p.exp_string("Enter when done").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(
+        drafts(&c, "german"),
+        2,
+        "each purchase kept as it was typed"
+    );
+    assert_eq!(crate::common::load(&c.dir).campaign.step.german, "12.621");
+    // Run again: offered to resume; the two purchases are given again, and
+    // the second is taken back.
+    let mut p = at_a_terminal(&c, &["refit"]);
+    p.exp_string("German player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Answers typed earlier for German 12.621")
+        .unwrap();
+    p.exp_string("Resume with them?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("I2 (kept)").unwrap();
+    p.exp_string("O1 (kept)").unwrap();
+    p.exp_string("Enter when done").unwrap();
+    p.send_line("back").unwrap();
+    p.exp_string("Taken back: german.buy = [\"O1\"]").unwrap();
+    p.exp_string("I2 (kept)").unwrap();
+    p.exp_string("Enter when done").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("on Recon").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("Majority Squad Type").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("German player done?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Russian player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Enter when done").unwrap();
+    p.send_line("I5").unwrap();
+    p.exp_string("Russian bought I5").unwrap();
+    p.exp_string("Enter when done").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Fortification (e.g.").unwrap(); // 12.623: the Russian's FPP
+    p.send_line("wire").unwrap();
+    p.exp_string("Bought `wire`").unwrap();
+    p.exp_string("Fortification (e.g.").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("on Recon").unwrap();
+    p.send_line("0").unwrap();
+    p.exp_string("Russian player done?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_eof().unwrap();
+    let s = crate::common::load(&c.dir);
+    let bought: Vec<&str> = s
+        .german
+        .purchases
+        .iter()
+        .filter(|r| !r.is_given())
+        .map(|r| r.rg_id.as_str())
+        .collect();
+    assert_eq!(bought, ["I2"], "O1 taken back");
+    assert_eq!(s.campaign.step.german, s.campaign.step.russian);
+    votg().args(["verify", c.path()]).assert().success();
+}
+
+#[test]
+fn design_6_a_refused_answer_is_asked_again_with_the_others_kept() {
+    // The walkthrough's Initial Scenario recorded; each side at 12.612.
+    let c = crate::played::walkthrough();
+    let a = c.file(
+        "a.toml",
+        include_str!("../../rosters/cg-i-aftermath.answers.toml"),
+    );
+    let d = concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/cg-i-aftermath.dice");
+    votg()
+        .args([
+            "--dice-file",
+            d,
+            "refit",
+            c.path(),
+            "--answers",
+            &a,
+            "--until",
+            "12.611",
+        ])
+        .assert()
+        .success();
+    let mut p = at_a_terminal(&c, &["--seed", "5", "refit", "--side", "german"]);
+    p.exp_string("Light Mortar SW Teams").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("[roll/promote-8-0/promote-8-1]").unwrap();
+    // 12.6125: too many leaders for a promotion; refused, asked again.
+    p.send_line("promote-8-0").unwrap();
+    p.exp_string("more than one per 4").unwrap();
+    p.exp_string("Asked again").unwrap();
+    p.exp_string("Light Mortar SW Teams (none: Enter): none (kept)")
+        .unwrap();
+    p.exp_string("[promote-8-0]").unwrap();
+    p.send_line("roll").unwrap();
+    p.exp_string("Leader Battle Hardening").unwrap();
+    // Every question after it takes its default.
+    loop {
+        use rexpect::ReadUntil;
+        match p.exp_any(vec![ReadUntil::String("]: ".into()), ReadUntil::EOF]) {
+            Ok((_, m)) if m.ends_with("]: ") => {
+                p.send_line("").unwrap();
+            }
+            _ => break,
+        }
+    }
+    let s = crate::common::load(&c.dir);
+    assert_ne!(s.campaign.step.german, "12.612", "the step is done");
+    votg().args(["verify", c.path()]).assert().success();
+}
