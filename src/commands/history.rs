@@ -67,7 +67,7 @@ fn append_plain(w: &mut Writer, kind: PublicKind) -> Result<(), Error> {
 /// was.
 pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let mut w = open_writer(dir, &tables)?;
+    let mut w = open_writer(dir, &tables, true)?;
     let Some((target, step)) = w.opened.folded.steps.last().cloned() else {
         return Err(Error::NothingToUndo {
             dir: dir.to_path_buf(),
@@ -109,7 +109,7 @@ fn redoable(w: &Writer) -> Option<(u64, StepRef)> {
 /// back, exactly as it was (the same dice, the same answers).
 pub fn redo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let mut w = open_writer(dir, &tables)?;
+    let mut w = open_writer(dir, &tables, true)?;
     let Some((target, step)) = redoable(&w) else {
         return Err(Error::Refused(format!(
             "nothing to redo in {}: no step was undone since the last step was done. Nothing was changed.",
@@ -157,6 +157,21 @@ pub fn adjust(
             "say why with --reason TEXT (it is kept with the adjustment), or --discard to write the views again from the logs".into(),
         ));
     };
+    record_edits(&mut w, dir, side, reason, &tables)
+}
+
+/// Records the hand edits of the views as one `Adjusted` event with its
+/// reason (DESIGN §3): `side`'s views and `campaign.toml` (`None`: both
+/// sides', at one keyboard). Refused for an edited journal, or for another
+/// side's views.
+pub(crate) fn record_edits(
+    w: &mut Writer,
+    dir: &Path,
+    side: Option<Side>,
+    reason: &str,
+    tables: &crate::rules::tables::Tables,
+) -> Result<String, Error> {
+    let state = w.opened.state().clone();
     let mine = |name: &str| {
         side.is_none_or(|side| name == "campaign.toml" || name.starts_with(&format!("{side}/")))
     };
@@ -186,7 +201,7 @@ pub fn adjust(
         return Ok("No view was edited; there is nothing to adjust.\n".into());
     }
     // What the edit makes must hold together as any campaign does.
-    edited_state.check(&tables)?;
+    edited_state.check(tables)?;
     let facts = facts::between(&state, &edited_state);
     let at = crate::model::journal::now();
     let changed: Vec<String> = facts.iter().map(describe).collect();
@@ -252,4 +267,66 @@ fn adjustment_rows(
         ),
     );
     rows
+}
+
+/// At a terminal, a hand edit found on opening is shown and may be recorded
+/// at once as an adjustment with the player's reason (DESIGN §3); an empty
+/// reason stops, changing nothing. The differences in a side's own files
+/// are that side's secret: the shared screen only counts them.
+pub(crate) fn offer_to_record(
+    w: &mut Writer,
+    dir: &Path,
+    tables: &crate::rules::tables::Tables,
+) -> Result<(), Error> {
+    let edited: Vec<(String, Vec<String>)> = w
+        .views
+        .edited()
+        .into_iter()
+        .map(|(n, d)| (n.clone(), d.clone()))
+        .collect();
+    if edited.is_empty() {
+        return Ok(());
+    }
+    let owner = |name: &str| {
+        Side::BOTH
+            .into_iter()
+            .find(|s| name.starts_with(&format!("{s}/")))
+    };
+    let owners: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|s| edited.iter().any(|(n, _)| owner(n) == Some(*s)))
+        .collect();
+    if owners.len() > 1 || edited.iter().any(|(n, _)| n.ends_with("journal.csv")) {
+        return w.refuse_edits();
+    }
+    let side = owners.first().copied();
+    eprintln!("These views were edited by hand since votg last wrote them:");
+    for (name, differences) in &edited {
+        match owner(name) {
+            Some(s) => eprintln!(
+                "  {name}: {} difference(s) (the {}'s secret, not shown here; `votg adjust {} --side {}` records them)",
+                differences.len(),
+                s.name(),
+                dir.display(),
+                s.id()
+            ),
+            None => eprintln!("  {name}: {}", differences.join("; ")),
+        }
+    }
+    let whose = side.map_or("a correction both sides agree on".to_string(), |s| {
+        format!("the {}'s correction", s.name())
+    });
+    let reason: String = dialoguer::Input::new()
+        .with_prompt(format!(
+            "Record them as {whose}? Say why (kept in the log), or press Enter to stop"
+        ))
+        .allow_empty(true)
+        .interact_text()
+        .map_err(|e| Error::Refused(format!("no answer ({e}). Nothing was changed.")))?;
+    if reason.trim().is_empty() {
+        return w.refuse_edits();
+    }
+    let said = record_edits(w, dir, side, reason.trim(), tables)?;
+    eprint!("{said}");
+    Ok(())
 }

@@ -330,10 +330,16 @@ fn sides_of(choice: SideChoice) -> Vec<Side> {
 
 /// Opens `dir` to change it: refused while a view holds a hand edit (at a
 /// terminal, the player may record it first: DESIGN §3).
-pub(crate) fn open_writer(dir: &Path, tables: &Tables) -> Result<Writer, Error> {
-    let writer = Writer::open(dir, &|s| s.check(tables))?;
+pub(crate) fn open_writer(dir: &Path, tables: &Tables, offer: bool) -> Result<Writer, Error> {
+    let mut writer = Writer::open(dir, &|s| s.check(tables))?;
     for said in &writer.said {
         eprintln!("note: {said}");
+    }
+    if offer
+        && std::io::IsTerminal::is_terminal(&std::io::stdin())
+        && std::io::IsTerminal::is_terminal(&std::io::stderr())
+    {
+        crate::commands::history::offer_to_record(&mut writer, dir, tables)?;
     }
     writer.refuse_edits()?;
     Ok(writer)
@@ -349,7 +355,7 @@ pub fn refit(
     let tables = global.load_tables()?;
     let prompter = Prompter::new(answers, side == SideChoice::Both)?;
     prompter.check(&tables)?;
-    let mut writer = open_writer(dir, &tables)?;
+    let mut writer = open_writer(dir, &tables, answers.is_none())?;
     let state = writer.opened.state();
     let def = cg_def::load(&tables, state.campaign.cg)?;
     if let Some(r) = &state.campaign.result {

@@ -461,7 +461,12 @@ impl Writer {
     /// logs now derive it).
     pub fn write_views(&mut self, state: &CampaignState) -> Result<(), Error> {
         let n = self.opened.events_len();
-        views::write(&self.opened.dir.clone(), state, n, &mut self.views.on_disk)
+        views::write(&self.opened.dir.clone(), state, n, &mut self.views.on_disk)?;
+        // Every view is now as the logs say.
+        for found in self.views.found.values_mut() {
+            *found = views::Found::Current;
+        }
+        Ok(())
     }
 }
 

@@ -156,3 +156,65 @@ fn design_6_a_refused_answer_is_asked_again_with_the_others_kept() {
     assert_ne!(s.campaign.step.german, "12.612", "the step is done");
     votg().args(["verify", c.path()]).assert().success();
 }
+
+fn edit_purchase_record(c: &Camp) {
+    let path = c.dir.join("russian/purchases.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (from, to) = (
+        "15/9,I5,NKVD Militia Coy,,,2,MD,7,,,1,",
+        "15/9,I5,NKVD Militia Coy,,,2,MD,7,,,2,",
+    );
+    assert!(text.contains(from));
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn design_3_at_a_terminal_a_hand_edit_is_offered_for_recording_with_its_reason() {
+    let c = Camp::sample("cg-i-walkthrough");
+    edit_purchase_record(&c);
+    let mut p = at_a_terminal(&c, &["refit"]);
+    p.exp_string("edited by hand").unwrap();
+    // The Russian's own file: counted on the shared screen, not shown.
+    let shown = p.exp_string("not shown here").unwrap();
+    assert!(
+        shown.contains("russian/purchases.csv: 1 difference(s)"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("2 LMG") && !shown.contains("LMG"),
+        "{shown}"
+    );
+    p.exp_string("the Russian's correction").unwrap();
+    p.send_line("a second LMG found under the counter tray")
+        .unwrap();
+    p.exp_string("Adjusted by hand").unwrap();
+    // The refit goes on with its first question.
+    p.exp_string("?").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(
+        crate::common::load(&c.dir).russian.purchases[0].lmg,
+        Some(2)
+    );
+    let log = votg()
+        .args(["log", c.path(), "--side", "russian"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&log.stdout).contains("a second LMG found"));
+    let public = votg().args(["log", c.path()]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&public.stdout).contains("LMG found"));
+    votg().args(["verify", c.path()]).assert().success();
+}
+
+#[test]
+fn design_3_at_a_terminal_an_empty_reason_records_nothing_and_refuses() {
+    let c = Camp::sample("cg-i-walkthrough");
+    edit_purchase_record(&c);
+    let before = crate::common::snapshot(&c.dir);
+    let mut p = at_a_terminal(&c, &["refit"]);
+    p.exp_string("press Enter to stop").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("votg adjust").unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(crate::common::snapshot(&c.dir), before, "nothing changed");
+}

@@ -24,7 +24,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         )));
     }
     let tables = global.load_tables()?;
-    let mut writer = open_writer(dir, &tables)?;
+    let mut writer = open_writer(dir, &tables, true)?;
     let state = writer.opened.state();
     let def = cg_def::load(&tables, state.campaign.cg)?;
     let at = state.campaign.step.of(side);
