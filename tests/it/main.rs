@@ -61,4 +61,5 @@ mod verify;
 mod weapon_repair;
 mod whole_cg;
 mod whole_cg_i;
+mod whole_cg_iv;
 mod wrecks;
