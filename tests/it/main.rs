@@ -31,6 +31,7 @@ mod journal_drm_text;
 mod journal_replay;
 mod leader_choices;
 mod migration;
+mod night_counterattack_purchases;
 mod nkvd_class;
 mod one_use_rgs;
 mod play;
