@@ -236,6 +236,23 @@ fn whole_cg_i_worked_by_hand_every_cg_day() {
             "{side} {what}"
         );
     }
+    // 12.613 the Counterattack declared; 12.6254 the Night, at the Russian's
+    // word; "Battle Hardened this RePh" ended at 12.626.
+    assert_eq!(
+        said(&j, "15/9", "12.613", "Counterattack"),
+        ["Counterattack => declared"]
+    );
+    assert_eq!(
+        said(&j, "15/9 N", "12.6254", "Russian Night Assault"),
+        ["Russian Night Assault => declared a Night scenario"]
+    );
+    assert_eq!(
+        said(&j, "15/9 N", "12.626", "Battle Hardened this RePh"),
+        [
+            "Battle Hardened this RePh => ends with the RePh: G-4, G-23",
+            "Battle Hardened this RePh => ends with the RePh: R-6, R-7"
+        ]
+    );
     // 12.615a: the Stuka lasts through its CG Day's Counterattack (note t);
     // the Bombardment, resolved, is Eliminated (note b).
     let once = said(&j, "15/9", "12.615a", "RG used once");

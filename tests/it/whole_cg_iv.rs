@@ -329,6 +329,15 @@ fn the_14th_by_hand(c: &Camp, before: &BTreeMap<String, String>, now: &BTreeMap<
             "4 => Retained"
         ]
     );
+    // The Russian's word at his 12.621 (night_purchases), then 12.6254.
+    assert_eq!(
+        said(&j, "14/9", "12.621", "Night Counterattack"),
+        ["Night Counterattack (12.6254) => Night: the RGs are bought for the night of 14 Sep"]
+    );
+    assert_eq!(
+        said(&j, "14/9 N", "12.6254", "Russian Night Assault"),
+        ["Russian Night Assault => declared a Night scenario"]
+    );
     assert_changes(
         "14 Sep, before the Night Counterattack",
         before,
