@@ -3,6 +3,7 @@
 //! the last CG Day the CG ends whether or not a scenario was played (C23).
 
 use crate::error::Error;
+use crate::model::force::Condition;
 use crate::model::journal::Entry;
 use crate::model::side::{Cg, Side};
 use crate::rules::reph::session::Session;
@@ -245,7 +246,47 @@ pub fn check(s: &mut Session) -> Result<bool, Error> {
         &s.def.rule.clone(),
     ));
     s.state.campaign.result = Some(CgResult { winner, date, why });
+    rephs_end(s);
     Ok(true)
+}
+
+/// The CG over, its last RePh ends here, at 12.614: what lives to the end
+/// of a RePh ends with it (C48), as it would at 12.626 had a scenario
+/// followed: "Battle Hardened this RePh" (12.6123) and the TI of the units
+/// Interdicting a Ferry Landing, TI "for the remainder of the RePh" (CG12.12,
+/// 12.602).
+fn rephs_end(s: &mut Session) {
+    for side in Side::BOTH {
+        let ids = s
+            .state
+            .side_mut(side)
+            .force
+            .clear_all(&Condition::BattleHardened);
+        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        s.counters_changed(
+            STEP,
+            side,
+            true,
+            list.clone(),
+            "Battle Hardened this RePh",
+            format!("ends with the RePh, the CG over: {}", list.join(", ")),
+            "12.6123",
+        );
+    }
+    let ti = s.state.german.force.clear_all(&Condition::Interdicting);
+    let list: Vec<String> = ti.iter().map(ToString::to_string).collect();
+    s.counters_changed(
+        STEP,
+        Side::German,
+        false,
+        list.clone(),
+        "TI counters removed",
+        format!(
+            "the RePh ends, the CG over: {} no longer Interdicting",
+            list.join(", ")
+        ),
+        "CG12.12",
+    );
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub mod isolation_guided;
 pub mod isolation_record;
 pub mod leader_hardening;
 pub mod new_day;
+pub mod night_purchases;
 pub mod one_use;
 pub mod outcome;
 pub mod perimeter;

@@ -113,8 +113,13 @@ fn apply_one(s: &mut Session, side: Side, q: &Quote, no_air: bool) {
     ));
 }
 
-/// The step: ask (or read) the purchases, then record them all.
+/// The step: ask (or read) the purchases, then record them all. Before a
+/// Counterattack on 14 Sep (CG II, IV) the Russian first says whether it
+/// will be a Night scenario: it decides what he may buy (night_purchases).
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
+    if side == Side::Russian {
+        crate::rules::reph::night_purchases::ask(s)?;
+    }
     if s.prompter.interactive() {
         loop {
             show_market(s, side);

@@ -27,12 +27,17 @@ pub fn reveal(s: &mut Session) -> Result<Flow, Error> {
         return Ok(Flow::IdleDay);
     }
     if t == ScenarioType::RussianAssault {
-        let night = s.prompter.yes_no(
-            Side::Russian,
-            "night",
-            "Russian Assault: make it a Night scenario (12.6254)?",
-            Some(false),
-        )?;
+        // The Russian's word at his 12.621, where it decided his purchases
+        // (night_purchases), is not asked again.
+        let night = match crate::rules::reph::night_purchases::intent(&s.state) {
+            Some(night) => night,
+            None => s.prompter.yes_no(
+                Side::Russian,
+                "night",
+                "Russian Assault: make it a Night scenario (12.6254)?",
+                Some(false),
+            )?,
+        };
         if night {
             initiative::declare_night(s);
         }

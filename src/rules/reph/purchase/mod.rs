@@ -59,8 +59,13 @@ impl Market<'_> {
         }
     }
 
+    /// The CG Day bought for: the Russian's Night of a Counterattack he
+    /// said will be one (12.6254, 12.6217, 12.6215; night_purchases).
     fn day(&self) -> CgDay {
-        self.state.campaign.cg_day()
+        match self.side {
+            Side::Russian => crate::rules::reph::night_purchases::russian_day(self.state),
+            Side::German => self.state.campaign.cg_day(),
+        }
     }
 
     fn cg(&self) -> Cg {

@@ -100,10 +100,14 @@ fn purchased_drm(s: &Session, side: Side, row_index: usize) -> Option<Drm> {
     })
 }
 
-/// The DRMs of an RG's strength DR: Historical (12.6182), Balance (12.32),
-/// and any SSR DRM.
+/// The DRMs of an RG's strength DR: Historical (12.6182) of the CG Day it
+/// was bought for (the Russian's Night of a Counterattack he said will be
+/// one: 12.6221, 12.6254, night_purchases), Balance (12.32), and any SSR DRM.
 pub(super) fn strength_drms(s: &Session, side: Side, row_index: usize, rule: &str) -> Vec<Drm> {
-    let day = s.state.campaign.cg_day();
+    let day = match side {
+        Side::Russian => crate::rules::reph::night_purchases::russian_day(&s.state),
+        Side::German => s.state.campaign.cg_day(),
+    };
     let mut list: Vec<Drm> = Vec::new();
     list.extend(drms::historical(s.tables, side, day, rule));
     list.extend(drms::balance(&s.state.campaign, side, rule));
