@@ -118,6 +118,23 @@ pub enum Error {
     #[error("{}: not a regular file (a folder, a FIFO or a device is in its place). votg reads and writes only plain files: put the campaign's file back.", path.display())]
     NotRegularFile { path: PathBuf },
 
+    /// A file given on the command line (`--answers`, `--dice-file`) that is
+    /// no plain text file of a sensible size: refused before it is read.
+    #[error("{}: {why}. {what} takes a plain text file of a sensible size: give the file itself (not a folder, FIFO or device). Nothing was changed.", path.display())]
+    BadInputFile {
+        path: PathBuf,
+        what: String,
+        why: String,
+    },
+
+    /// A link inside the campaign folder that leads out of it.
+    #[error("{}: a link to {}, outside the campaign folder {}. votg keeps a campaign in its one folder and follows no link out of it, so no side's secrets or log are read or written elsewhere. Put the folder itself in the link's place (e.g. move {} there), then run the command again. Nothing was changed.", link.display(), target.display(), dir.display(), target.display())]
+    LinkOutside {
+        link: PathBuf,
+        target: PathBuf,
+        dir: PathBuf,
+    },
+
     #[error("{}: larger than {limit} bytes, far more than any campaign file; it is damaged (or something else is in its place). Nothing was changed.", path.display())]
     FileTooLarge { path: PathBuf, limit: u64 },
 

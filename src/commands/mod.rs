@@ -5,6 +5,7 @@ pub mod campaign;
 pub mod config;
 pub mod explain;
 pub mod history;
+pub mod input;
 pub mod print;
 pub mod refit;
 pub mod table;

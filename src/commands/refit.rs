@@ -13,6 +13,7 @@ use crate::model::event::{PublicKind, StepRef};
 use crate::model::facts;
 use crate::model::side::Side;
 use crate::model::state::CampaignState;
+use crate::rules::answers::Answers;
 use crate::rules::cg_def::{self, CgDef};
 use crate::rules::output::Output;
 use crate::rules::prompt::Prompter;
@@ -61,7 +62,7 @@ impl<'a> Run<'a> {
                 writer.dir().display()
             ))
         })?;
-        let dice = campaign_dice(&global.dice_choice(), seeds)?;
+        let dice = campaign_dice(&global.dice_choice()?, seeds)?;
         let state = writer.opened.state().clone();
         Ok(Run {
             writer,
@@ -250,7 +251,14 @@ pub fn refit(
     global: &Global,
 ) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let prompter = Prompter::new(answers, side == SideChoice::Both)?;
+    let answers = match answers {
+        Some(path) => Some(Answers::from_text(
+            crate::commands::input::read_input(path, "--answers")?,
+            path.display().to_string(),
+        )?),
+        None => None,
+    };
+    let prompter = Prompter::with_answers(answers, side == SideChoice::Both);
     prompter.check(&tables)?;
     let mut writer = open_writer(dir, &tables)?;
     let state = writer.opened.state();

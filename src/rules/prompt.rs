@@ -3,6 +3,7 @@
 //! unattended. Every question has a stable id, `<side>.<name>`.
 
 use std::io::IsTerminal;
+#[cfg(test)]
 use std::path::Path;
 
 use crate::error::Error;
@@ -21,14 +22,29 @@ pub enum Prompter {
 }
 
 impl Prompter {
-    pub fn new(answers: Option<&Path>, both: bool) -> Result<Prompter, Error> {
+    /// From an answers file (read and parsed by the command), or the
+    /// terminal.
+    pub fn with_answers(answers: Option<Answers>, both: bool) -> Prompter {
         match answers {
-            Some(path) => Ok(Prompter::Scripted(Box::new(Answers::load(path)?))),
-            None => Ok(Prompter::Terminal {
+            Some(a) => Prompter::Scripted(Box::new(a)),
+            None => Prompter::Terminal {
                 both,
                 record: Record::default(),
-            }),
+            },
         }
+    }
+
+    /// For unit tests: the answers file at `path`, or the terminal.
+    #[cfg(test)]
+    pub fn new(answers: Option<&Path>, both: bool) -> Result<Prompter, Error> {
+        let answers = match answers {
+            Some(path) => Some(Answers::from_text(
+                std::fs::read_to_string(path).expect("a test's answers file"),
+                path.display().to_string(),
+            )?),
+            None => None,
+        };
+        Ok(Prompter::with_answers(answers, both))
     }
 
     /// Checks a whole answers file before the first step (a terminal has

@@ -22,6 +22,7 @@ mod fortification_removal;
 mod ft_dc;
 mod fuzz_loaders;
 mod hardening;
+mod input_files;
 mod interdiction_and_hip;
 mod isolated_status;
 mod isolation;

@@ -344,7 +344,9 @@ fn stream(side: Side, secret: bool) -> Stream {
 /// The dice the global flags ask for, or the campaign's own keys.
 pub fn campaign_dice(choice: &DiceChoice, seeds: Seeds) -> Result<CampaignDice, Error> {
     Ok(match choice {
-        DiceChoice::File(path) => CampaignDice::listed(ListedDice::from_file(path)?),
+        DiceChoice::File { text, origin } => {
+            CampaignDice::listed(ListedDice::from_text(text, origin)?)
+        }
         DiceChoice::Manual => CampaignDice::manual(),
         DiceChoice::Seed(n) => CampaignDice::seeded(Seeds::from_number(*n), DiceUsed::Seed(*n)),
         DiceChoice::Campaign => CampaignDice::seeded(seeds, DiceUsed::Campaign),
