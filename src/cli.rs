@@ -316,23 +316,64 @@ pub fn main() -> i32 {
             let code = if e.use_stderr() { 2 } else { 0 };
             return match e.print() {
                 Ok(()) => code,
-                Err(io) => output_failed(&io),
+                Err(io) => output_failed(&io, false),
             };
         }
     };
+    if stdout_closed() {
+        report(
+            "error: standard output is closed (`>&-`), so what votg has to say could not be written anywhere. Nothing was changed. Run the command again with its output going to the terminal, a file or a pipe (`> /dev/null` to drop it).",
+        );
+        return 1;
+    }
+    let writes = cli.command.writes();
     match run(cli) {
         Ok(text) => match write_out(&text) {
             Ok(()) => 0,
-            Err(io) => output_failed(&io),
+            Err(io) => output_failed(&io, writes),
         },
-        // A step's commentary could not be written (between two steps, so
-        // every step before it stays committed): as for any output.
-        Err(Error::Output(io)) => output_failed(&io),
         Err(e) => {
             report(&format!("error: {e}"));
             e.exit_code()
         }
     }
+}
+
+/// Whether standard output was closed when votg started (`votg … >&-`).
+/// Rust's runtime puts `/dev/null`, opened read-write, in the place of a
+/// closed standard output, where writes then vanish without an error; a
+/// shell's `> /dev/null` opens it write-only. A process whose standard
+/// error is that same `/dev/null` too (a daemon's child) is left alone:
+/// nobody would read a message, and its output was never wanted.
+#[cfg(unix)]
+fn stdout_closed() -> bool {
+    fn runtime_null(fd: i32) -> bool {
+        // SAFETY: fcntl and fstat only read the state of the descriptor.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags == -1 {
+                return true;
+            }
+            if flags & libc::O_ACCMODE != libc::O_RDWR {
+                return false;
+            }
+            let mut st: libc::stat = std::mem::zeroed();
+            if libc::fstat(fd, &mut st) != 0 {
+                return false;
+            }
+            let Ok(null) = std::fs::metadata("/dev/null") else {
+                return false;
+            };
+            use std::os::unix::fs::MetadataExt;
+            (st.st_mode & libc::S_IFMT) == libc::S_IFCHR && st.st_rdev == null.rdev()
+        }
+    }
+    runtime_null(1) && !runtime_null(2)
+}
+
+#[cfg(not(unix))]
+fn stdout_closed() -> bool {
+    false
 }
 
 /// Writes the command's output. `print!` would panic on a closed or full
@@ -345,12 +386,22 @@ fn write_out(text: &str) -> std::io::Result<()> {
 }
 
 /// A reader that went away (`votg log | head`) is no failure: exit quietly,
-/// as a pipe expects. Anything else (a full disk) is reported.
-fn output_failed(e: &std::io::Error) -> i32 {
+/// as a pipe expects. Anything else (a full disk) is reported, with what
+/// it means for the campaign: a read command changed nothing; a command
+/// that `writes` was carried out, only what it said is lost.
+fn output_failed(e: &std::io::Error, writes: bool) -> i32 {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         return 0;
     }
-    report(&format!("error: could not write the output: {e}"));
+    let meaning = if writes {
+        "The command itself was carried out; only what it had to say is lost (`votg status` shows where the campaign stands)."
+    } else {
+        "Nothing was changed: write the output somewhere with room, or to the terminal."
+    };
+    report(&format!(
+        "error: the output could not be written ({}). {meaning}",
+        crate::error::output_trouble(e)
+    ));
     1
 }
 
@@ -419,6 +470,22 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             crate::commands::history::adjust(dir, side, reason.as_deref(), *discard, g)
         }
         Command::Table(cmd) => crate::commands::table::run(&table_command(cmd), g),
+    }
+}
+
+impl Command {
+    /// Whether the command changes a campaign (or makes one); `refit`
+    /// reports a failed output itself, between steps.
+    fn writes(&self) -> bool {
+        matches!(
+            self,
+            Command::New { .. }
+                | Command::Refit { .. }
+                | Command::Buy { .. }
+                | Command::Undo { .. }
+                | Command::Redo { .. }
+                | Command::Adjust { .. }
+        )
     }
 }
 

@@ -55,10 +55,16 @@ fn refuse_other(step: &StepRef, side: Option<Side>, undo: &str) -> Result<(), Er
 /// views again.
 fn append_plain(w: &mut Writer, kind: PublicKind) -> Result<(), Error> {
     let at = crate::model::journal::now();
+    let what = match &kind {
+        PublicKind::Undone { .. } => "The undo",
+        PublicKind::Redone { .. } => "The redo",
+        _ => "The change",
+    };
     w.append(&at, |_| kind, Default::default(), None)?;
     w.refold()?;
     let state = w.opened.state().clone();
     w.write_views(&state)
+        .map_err(|e| e.kept(crate::commands::refit::views_not_written(what)))
 }
 
 /// `votg undo [--side S]`: takes back the last step that counts (an
@@ -205,7 +211,8 @@ pub fn adjust(
     )?;
     w.refold()?;
     let state = w.opened.state().clone();
-    w.write_views(&state)?;
+    w.write_views(&state)
+        .map_err(|e| e.kept(crate::commands::refit::views_not_written("The adjustment")))?;
     Ok(format!(
         "Adjusted by hand, with its reason kept in the log: {} ({} change(s)). `votg log` shows it; `votg undo` takes it back.\n",
         names.join(", "),

@@ -111,7 +111,7 @@ impl<'a> Run<'a> {
         };
         session.journal_answers(|side| standing.of(side).to_string());
         let next = session.state;
-        let written = append_step(
+        let appended = append_step(
             self.writer,
             self.tables,
             &self.dice,
@@ -119,17 +119,22 @@ impl<'a> Run<'a> {
             &self.state,
             &next,
             kept,
-        )
-        .and_then(|()| self.writer.write_views(&next));
-        if let Err(e) = written {
+        );
+        if let Err(e) = appended {
             let mut journal = next.journal;
             journal.truncate(kept);
             self.state.journal = journal;
             self.out.discard();
             return Err(e);
         }
+        // The step is on record from here on, whatever befalls its views.
+        let viewed = self.writer.write_views(&next);
         self.state = next;
         self.committed.push(step.label());
+        if let Err(e) = viewed {
+            self.out.discard();
+            return Err(e.kept(views_not_written(&step.label())));
+        }
         self.out.flush()?;
         Ok(flow)
     }
@@ -170,9 +175,16 @@ impl<'a> Run<'a> {
         self.out.flush()
     }
 
-    /// A refusal after some steps were done says which.
+    /// A refusal after some steps were done says which; a failed output
+    /// says what was kept before it.
     fn stopped(&self, e: Error) -> Error {
-        if self.committed.is_empty() || matches!(e, Error::Output(_)) {
+        if let Error::Output(source) = e {
+            return Error::OutputStopped {
+                source,
+                committed: self.committed.clone(),
+            };
+        }
+        if self.committed.is_empty() {
             e
         } else {
             Error::StoppedAfter {
@@ -215,6 +227,14 @@ fn append_step(
         step.side(),
     )?;
     Ok(())
+}
+
+/// What a full disk met while writing the views after `step` leaves: the
+/// step on record, its views to be written again.
+pub(crate) fn views_not_written(step: &str) -> String {
+    format!(
+        "{step} is on record in the campaign's logs; the sheets derived from them (roster, purchases, force, journal) were not all written again, and the next votg command writes them."
+    )
 }
 
 fn not_yet(who: &str, id: StepId) -> Error {
@@ -275,19 +295,23 @@ pub fn refit(
 }
 
 fn run_steps(run: &mut Run, side: SideChoice) -> Result<String, Error> {
+    steps(run, side)
+        .map(|()| String::new())
+        .map_err(|e| run.stopped(e))
+}
+
+fn steps(run: &mut Run, side: SideChoice) -> Result<(), Error> {
     if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(run)? {
-        return Ok(String::new());
+        return Ok(());
     }
     match run.walk(&sides_of(side)) {
         // A run that got somewhere ends at a step votg does not carry out
         // yet by saying so; one that cannot start there is refused.
         Err(e @ Error::NotYet { .. }) if !run.committed.is_empty() => {
             run.out.say(&e.to_string());
-            run.out.flush()?;
-            Ok(String::new())
+            run.out.flush()
         }
-        Err(e) => Err(run.stopped(e)),
-        Ok(()) => Ok(String::new()),
+        walked => walked,
     }
 }
 

@@ -17,6 +17,7 @@ mod cpp_replenishment;
 mod encircled;
 mod escape;
 mod explain;
+mod faults;
 mod force_organizer;
 mod fortification_removal;
 mod ft_dc;
