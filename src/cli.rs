@@ -176,6 +176,9 @@ pub enum Command {
         /// Only rows of this RePh step (e.g. 12.618)
         #[arg(long)]
         step: Option<String>,
+        /// Only rows of this CG Day: its date (16), or 14N for the Night scenario of 14 Sep
+        #[arg(long, value_name = "DAY", value_parser = parse_day)]
+        day: Option<crate::model::cg_day::CgDay>,
         /// Show every row, secret ones of both sides too (post-game review)
         #[arg(long)]
         reveal: bool,
@@ -308,6 +311,13 @@ fn parse_step(text: &str) -> Result<crate::rules::reph::sequence::StepId, String
     })
 }
 
+/// A CG Day, as `--day` takes it.
+fn parse_day(text: &str) -> Result<crate::model::cg_day::CgDay, String> {
+    crate::rules::answers::parse_day(text).ok_or_else(|| {
+        format!("`{text}` is not a CG Day; write its September date (e.g. 16), or 14N for the Night scenario of 14 Sep")
+    })
+}
+
 /// Runs the command line; returns the process exit status.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -434,6 +444,7 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             dir,
             side,
             step,
+            day,
             reveal,
             shown,
         } => c::log(
@@ -441,6 +452,7 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             c::LogView {
                 side: *side,
                 step: step.as_deref(),
+                day: *day,
                 reveal: *reveal,
                 shown: shown.shown(),
             },

@@ -18,7 +18,11 @@ use crate::render::sheets::purchased_ec;
 pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let state = read(dir, &tables)?;
-    story(&state, side, row)
+    let text = story(&state, side, row)?;
+    Ok(crate::render::sheet_fit::fit_text(
+        &text,
+        crate::render::sheet_fit::terminal_width(),
+    ))
 }
 
 /// The journal rows the side may see in its stories.
@@ -94,7 +98,7 @@ fn record_line(r: &PurchaseRow) -> String {
     }
     for k in SW_COLUMNS {
         if let Some(n) = r.sw(k) {
-            parts.push(format!("{n} {}", k.to_uppercase()));
+            parts.push(format!("{n} {}", crate::rules::words::sw_name(k)));
         }
     }
     for (label, v) in [
@@ -209,10 +213,12 @@ fn answer_names_rg(j: &JournalRow, rg_id: &str) -> bool {
 
 /// One journal row told as a line of the story.
 fn event(j: &JournalRow, n: usize) -> String {
+    use crate::rules::words::plain;
     let head = format!("  [{n}] {} {}", j.cg_day, j.step);
+    let (what, result) = (plain(&j.what), plain(&j.result));
     match j.kind {
         Kind::Answer => format!("{head} answer {} = {}\n", j.answer_id, j.result),
-        Kind::Decision => format!("{head} {}: {} ({})\n", j.what, j.result, j.rule),
+        Kind::Decision => format!("{head} {what}: {result} ({})\n", j.rule),
         Kind::Roll => {
             let table = if j.table.is_empty() {
                 "plain roll".to_string()
@@ -222,8 +228,8 @@ fn event(j: &JournalRow, n: usize) -> String {
                 format!("table {} column {}", j.table, j.column)
             };
             let mut text = format!(
-                "{head} {} — {table}: dice {} = {}\n",
-                j.what, j.dice, j.original
+                "{head} {what} — {table}: dice {} = {}\n",
+                j.dice, j.original
             );
             match j.drm_list() {
                 Ok(drms) => {
@@ -242,8 +248,8 @@ fn event(j: &JournalRow, n: usize) -> String {
                 Err(_) => {}
             }
             text.push_str(&format!(
-                "        final {} → {} ({})\n",
-                j.final_result, j.result, j.rule
+                "        final {} → {result} ({})\n",
+                j.final_result, j.rule
             ));
             text
         }

@@ -3,6 +3,7 @@
 //! `rules`.
 
 pub mod chart_render;
+pub mod log_table;
 pub mod print;
 pub mod sheet_fit;
 pub mod sheets;

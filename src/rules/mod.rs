@@ -27,3 +27,4 @@ pub mod roll_text;
 pub mod sw_chart;
 pub mod table;
 pub mod tables;
+pub mod words;

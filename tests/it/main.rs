@@ -18,6 +18,7 @@ mod encircled;
 mod escape;
 mod explain;
 mod faults;
+mod fits_80_columns;
 mod force_organizer;
 mod fortification_removal;
 mod ft_dc;
