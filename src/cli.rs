@@ -87,6 +87,12 @@ impl ShownArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatsFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SideChoice {
     German,
     Russian,
@@ -202,6 +208,17 @@ pub enum Command {
         /// [DIR] then the row's number (1-based, as `votg purchases` shows it)
         #[arg(required = true, num_args = 1..=2, value_name = "[DIR] ROW")]
         args: Vec<String>,
+    },
+    /// Dice statistics of the whole CG, per side and per table, against fair dice (public rolls; a side's secret ones with --side, until the CG ends)
+    Stats {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Add this side's secret rolls (its own; every roll is counted once the CG is over)
+        #[arg(long)]
+        side: Option<Side>,
+        /// text, or json (one document)
+        #[arg(long, value_enum, default_value = "text")]
+        format: StatsFormat,
     },
     /// Run every step again on its recorded answers and dice, and compare the facts with those recorded
     Verify {
@@ -464,6 +481,13 @@ pub fn run(cli: Cli) -> Result<String, Error> {
         Command::Explain { side, args } => {
             let (dir, row) = explain_args(args)?;
             crate::commands::explain::run(&dir, *side, row, g)
+        }
+        Command::Stats { dir, side, format } => {
+            let format = match format {
+                StatsFormat::Text => commands::Format::Text,
+                StatsFormat::Json => commands::Format::Json,
+            };
+            crate::commands::stats::run(dir, *side, format, g)
         }
         Command::Verify { dir } => crate::commands::verify::run(dir, g),
         Command::Undo { dir, side } => crate::commands::history::undo(dir, *side, g),

@@ -8,6 +8,7 @@ pub mod history;
 pub mod input;
 pub mod print;
 pub mod refit;
+pub mod stats;
 pub mod table;
 pub mod verify;
 

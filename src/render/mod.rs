@@ -7,3 +7,4 @@ pub mod log_table;
 pub mod print;
 pub mod sheet_fit;
 pub mod sheets;
+pub mod stats;

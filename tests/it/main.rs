@@ -14,6 +14,7 @@ mod commissar_battle_hardening;
 mod common;
 mod counterattack;
 mod cpp_replenishment;
+mod dice_stats;
 mod encircled;
 mod escape;
 mod explain;
