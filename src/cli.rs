@@ -191,12 +191,15 @@ pub enum Command {
         #[command(flatten)]
         shown: ShownArgs,
     },
-    /// Print a side's sheets (CG Roster, RG Purchase Record, Force Organizer) as one HTML file, one sheet per landscape page (private to that side)
+    /// Print a side's sheets (CG Roster, RG Purchase Record, Force Organizer) as one HTML file, one sheet per landscape page (private to that side); with --scenario, the next scenario's card
     Print {
         #[arg(default_value = ".")]
         dir: PathBuf,
         #[arg(long)]
         side: Side,
+        /// The next scenario's card instead: type, Victory Conditions, ELR and SAN, weather, EC and wind, set-up and first move, and this side's entry, OBA and air
+        #[arg(long)]
+        scenario: bool,
         /// Write the HTML here (default: standard output)
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -475,8 +478,19 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             },
             g,
         ),
-        Command::Print { dir, side, out } => {
-            crate::commands::print::run(dir, *side, out.as_deref(), g)
+        Command::Print {
+            dir,
+            side,
+            scenario,
+            out,
+        } => {
+            use crate::commands::print::Printed;
+            let printed = if *scenario {
+                Printed::ScenarioCard
+            } else {
+                Printed::Sheets
+            };
+            crate::commands::print::run(dir, *side, printed, out.as_deref(), g)
         }
         Command::Explain { side, args } => {
             let (dir, row) = explain_args(args)?;

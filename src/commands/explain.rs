@@ -186,17 +186,46 @@ fn concerning<'a>(
         .iter()
         .map(|j| (j.cg_day.as_str(), j.step.as_str()))
         .collect();
+    let bought_by = buying_answer(state, side, &chosen);
     let answer_in_step = |j: &JournalRow| {
         j.kind == Kind::Answer
             && j.side == side.id()
             && steps.contains(&(j.cg_day.as_str(), j.step.as_str()))
             && answer_names_rg(j, &r.rg_id)
+            // Of the purchase lists, only the one that bought the row, not
+            // a refused attempt typed before it.
+            && (!j.answer_id.ends_with(".buy")
+                || bought_by.is_none_or(|b| std::ptr::eq(b, j)))
     };
     state
         .journal
         .iter()
         .filter(|j| mine(j) && (chosen.iter().any(|c| std::ptr::eq(*c, *j)) || answer_in_step(j)))
         .collect()
+}
+
+/// The purchase answer that bought the row: the last purchase list the
+/// side gave before the row's purchase was decided, in that step (a line
+/// typed at the terminal and refused comes before it, never after).
+fn buying_answer<'a>(
+    state: &'a CampaignState,
+    side: Side,
+    chosen: &[&JournalRow],
+) -> Option<&'a JournalRow> {
+    let purchase = chosen
+        .iter()
+        .find(|j| j.kind == Kind::Decision && j.what.starts_with("Purchase "))?;
+    let at = state
+        .journal
+        .iter()
+        .position(|j| std::ptr::eq(j, *purchase))?;
+    state.journal[..at].iter().rev().find(|j| {
+        j.kind == Kind::Answer
+            && j.side == side.id()
+            && j.answer_id.ends_with(".buy")
+            && j.cg_day == purchase.cg_day
+            && j.step == purchase.step
+    })
 }
 
 /// Whether an answer concerns this RG: the purchase list that bought it, or

@@ -164,7 +164,7 @@ impl DiceSource for ManualDice {
             }
         };
         if std::io::stdin().is_terminal() {
-            let text: String = dialoguer::Input::new()
+            let text: String = dialoguer::Input::with_theme(&crate::rules::prompt_theme::FITTED)
                 .with_prompt(prompt)
                 .validate_with(|t: &String| check(t).map(|_| ()))
                 .interact_text()

@@ -10,6 +10,7 @@ use crate::error::Error;
 use crate::model::side::Side;
 use crate::rules::answered::Record;
 use crate::rules::answers::{self, Answers};
+use crate::rules::prompt_theme::FITTED;
 
 /// Where answers come from.
 pub enum Prompter {
@@ -328,7 +329,7 @@ fn discard_typed_ahead() {
 /// Yes or no, always closed by Enter; Enter alone takes `default`.
 fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
     discard_typed_ahead();
-    let mut c = dialoguer::Confirm::new()
+    let mut c = dialoguer::Confirm::with_theme(&FITTED)
         .with_prompt(question)
         .wait_for_newline(true);
     if let Some(d) = default {
@@ -347,7 +348,7 @@ fn typed_list(
     empty: bool,
 ) -> Result<Vec<String>, Error> {
     discard_typed_ahead();
-    let text: String = dialoguer::Input::new()
+    let text: String = dialoguer::Input::with_theme(&FITTED)
         .with_prompt(question)
         .allow_empty(true)
         .validate_with(|t: &String| match t.trim() {
@@ -368,7 +369,7 @@ fn ask_line(
     valid: impl Fn(&str) -> Result<(), String>,
 ) -> Result<String, Error> {
     discard_typed_ahead();
-    let mut input = dialoguer::Input::<String>::new().with_prompt(question);
+    let mut input = dialoguer::Input::<String>::with_theme(&FITTED).with_prompt(question);
     if let Some(d) = default {
         input = input.default(d);
     }
