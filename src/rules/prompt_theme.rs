@@ -178,7 +178,7 @@ mod tests {
     #[test]
     fn wrap_breaks_at_spaces_and_cuts_only_a_word_longer_than_a_line() {
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("abcdefgh x", 3), ["abc", "def", "gh x"]);
+        assert_eq!(wrap("abcdefgh x", 4), ["abcd", "efgh", "x"]);
         assert_eq!(wrap("one\ntwo three", 5), ["one", "two", "three"]);
         assert!(
             wrap(&"word ".repeat(40), 30)
