@@ -8,6 +8,9 @@ use crate::commands::{self, Config};
 use crate::error::Error;
 use crate::model::side::{Cg, Side};
 
+mod process;
+use process::{output_failed, report, stdout_closed, write_out};
+
 #[derive(Debug, Parser)]
 #[command(
     name = "votg",
@@ -84,6 +87,12 @@ impl ShownArgs {
             wide: self.wide,
         }
     }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatsFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -176,18 +185,24 @@ pub enum Command {
         /// Only rows of this RePh step (e.g. 12.618)
         #[arg(long)]
         step: Option<String>,
+        /// Only rows of this CG Day: its date (16), or 14N for the Night scenario of 14 Sep
+        #[arg(long, value_name = "DAY", value_parser = parse_day)]
+        day: Option<crate::model::cg_day::CgDay>,
         /// Show every row, secret ones of both sides too (post-game review)
         #[arg(long)]
         reveal: bool,
         #[command(flatten)]
         shown: ShownArgs,
     },
-    /// Print a side's sheets (CG Roster, RG Purchase Record, Force Organizer) as one HTML file, one sheet per landscape page (private to that side)
+    /// Print a side's sheets (CG Roster, RG Purchase Record, Force Organizer) as one HTML file, one sheet per landscape page (private to that side); with --scenario, the next scenario's card
     Print {
         #[arg(default_value = ".")]
         dir: PathBuf,
         #[arg(long)]
         side: Side,
+        /// The next scenario's card instead: type, Victory Conditions, ELR and SAN, weather, EC and wind, set-up and first move, and this side's entry, OBA and air
+        #[arg(long)]
+        scenario: bool,
         /// Write the HTML here (default: standard output)
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -199,6 +214,17 @@ pub enum Command {
         /// [DIR] then the row's number (1-based, as `votg purchases` shows it)
         #[arg(required = true, num_args = 1..=2, value_name = "[DIR] ROW")]
         args: Vec<String>,
+    },
+    /// Dice statistics of the whole CG, per side and per table, against fair dice (public rolls; a side's secret ones with --side, until the CG ends)
+    Stats {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Add this side's secret rolls (its own; every roll is counted once the CG is over)
+        #[arg(long)]
+        side: Option<Side>,
+        /// text, or json (one document)
+        #[arg(long, value_enum, default_value = "text")]
+        format: StatsFormat,
     },
     /// Run every step again on its recorded answers and dice, and compare the facts with those recorded
     Verify {
@@ -308,6 +334,13 @@ fn parse_step(text: &str) -> Result<crate::rules::reph::sequence::StepId, String
     })
 }
 
+/// A CG Day, as `--day` takes it.
+fn parse_day(text: &str) -> Result<crate::model::cg_day::CgDay, String> {
+    crate::rules::answers::parse_day(text).ok_or_else(|| {
+        format!("`{text}` is not a CG Day; write its September date (e.g. 16), or 14N for the Night scenario of 14 Sep")
+    })
+}
+
 /// Runs the command line; returns the process exit status.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -316,49 +349,27 @@ pub fn main() -> i32 {
             let code = if e.use_stderr() { 2 } else { 0 };
             return match e.print() {
                 Ok(()) => code,
-                Err(io) => output_failed(&io),
+                Err(io) => output_failed(&io, false),
             };
         }
     };
+    if stdout_closed() {
+        report(
+            "error: standard output is closed (`>&-`), so what votg has to say could not be written anywhere. Nothing was changed. Run the command again with its output going to the terminal, a file or a pipe (`> /dev/null` to drop it).",
+        );
+        return 1;
+    }
+    let writes = cli.command.writes();
     match run(cli) {
         Ok(text) => match write_out(&text) {
             Ok(()) => 0,
-            Err(io) => output_failed(&io),
+            Err(io) => output_failed(&io, writes),
         },
-        // A step's commentary could not be written (between two steps, so
-        // every step before it stays committed): as for any output.
-        Err(Error::Output(io)) => output_failed(&io),
         Err(e) => {
             report(&format!("error: {e}"));
             e.exit_code()
         }
     }
-}
-
-/// Writes the command's output. `print!` would panic on a closed or full
-/// standard output; this returns the error instead.
-fn write_out(text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
-}
-
-/// A reader that went away (`votg log | head`) is no failure: exit quietly,
-/// as a pipe expects. Anything else (a full disk) is reported.
-fn output_failed(e: &std::io::Error) -> i32 {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        return 0;
-    }
-    report(&format!("error: could not write the output: {e}"));
-    1
-}
-
-/// Writes a message to standard error; if even that fails there is no one
-/// left to tell, and the exit status says it.
-fn report(text: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 
 /// Runs a parsed command; returns what it prints.
@@ -383,6 +394,7 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             dir,
             side,
             step,
+            day,
             reveal,
             shown,
         } => c::log(
@@ -390,17 +402,36 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             c::LogView {
                 side: *side,
                 step: step.as_deref(),
+                day: *day,
                 reveal: *reveal,
                 shown: shown.shown(),
             },
             g,
         ),
-        Command::Print { dir, side, out } => {
-            crate::commands::print::run(dir, *side, out.as_deref(), g)
+        Command::Print {
+            dir,
+            side,
+            scenario,
+            out,
+        } => {
+            use crate::commands::print::Printed;
+            let printed = if *scenario {
+                Printed::ScenarioCard
+            } else {
+                Printed::Sheets
+            };
+            crate::commands::print::run(dir, *side, printed, out.as_deref(), g)
         }
         Command::Explain { side, args } => {
             let (dir, row) = explain_args(args)?;
             crate::commands::explain::run(&dir, *side, row, g)
+        }
+        Command::Stats { dir, side, format } => {
+            let format = match format {
+                StatsFormat::Text => commands::Format::Text,
+                StatsFormat::Json => commands::Format::Json,
+            };
+            crate::commands::stats::run(dir, *side, format, g)
         }
         Command::Verify { dir } => crate::commands::verify::run(dir, g),
         Command::Undo { dir, side } => crate::commands::history::undo(dir, *side, g),
@@ -419,6 +450,22 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             crate::commands::history::adjust(dir, side, reason.as_deref(), *discard, g)
         }
         Command::Table(cmd) => crate::commands::table::run(&table_command(cmd), g),
+    }
+}
+
+impl Command {
+    /// Whether the command changes a campaign (or makes one); `refit`
+    /// reports a failed output itself, between steps.
+    fn writes(&self) -> bool {
+        matches!(
+            self,
+            Command::New { .. }
+                | Command::Refit { .. }
+                | Command::Buy { .. }
+                | Command::Undo { .. }
+                | Command::Redo { .. }
+                | Command::Adjust { .. }
+        )
     }
 }
 

@@ -11,6 +11,20 @@ pub enum Error {
         source: std::io::Error,
     },
 
+    /// A write refused for lack of room (ENOSPC, EDQUOT): what was kept, or
+    /// that nothing was changed, and what to do.
+    #[error(
+        "{}: the disk is full ({source}). {} Free some space on that disk (or move the folder to a disk with room), then run the command again.",
+        path.display(),
+        kept.as_deref().unwrap_or("Nothing was changed.")
+    )]
+    DiskFull {
+        path: PathBuf,
+        source: std::io::Error,
+        /// What is on record despite the failure; `None`: nothing changed.
+        kept: Option<String>,
+    },
+
     #[error(
         "{file}:{line}:{column}: {message}\nThe table file is not valid TOML for a votg table. Fix it by hand, or delete it from your --tables folder to use the built-in copy."
     )]
@@ -118,6 +132,23 @@ pub enum Error {
     #[error("{}: not a regular file (a folder, a FIFO or a device is in its place). votg reads and writes only plain files: put the campaign's file back.", path.display())]
     NotRegularFile { path: PathBuf },
 
+    /// A file given on the command line (`--answers`, `--dice-file`) that is
+    /// no plain text file of a sensible size: refused before it is read.
+    #[error("{}: {why}. {what} takes a plain text file of a sensible size: give the file itself (not a folder, FIFO or device). Nothing was changed.", path.display())]
+    BadInputFile {
+        path: PathBuf,
+        what: String,
+        why: String,
+    },
+
+    /// A link inside the campaign folder that leads out of it.
+    #[error("{}: a link to {}, outside the campaign folder {}. votg keeps a campaign in its one folder and follows no link out of it, so no side's secrets or log are read or written elsewhere. Put the folder itself in the link's place (e.g. move {} there), then run the command again. Nothing was changed.", link.display(), target.display(), dir.display(), target.display())]
+    LinkOutside {
+        link: PathBuf,
+        target: PathBuf,
+        dir: PathBuf,
+    },
+
     #[error("{}: larger than {limit} bytes, far more than any campaign file; it is damaged (or something else is in its place). Nothing was changed.", path.display())]
     FileTooLarge { path: PathBuf, limit: u64 },
 
@@ -207,6 +238,18 @@ pub enum Error {
     #[error("the output could not be written: {0}")]
     Output(std::io::Error),
 
+    /// `votg refit` whose output failed (a reader gone, a full disk):
+    /// stopped between two steps, every step before it kept.
+    #[error(
+        "the output could not be written ({}): the run stopped between two steps. {} Run `votg refit` again to go on from there, with its output going somewhere it can be written.",
+        output_trouble(source),
+        kept_steps(committed)
+    )]
+    OutputStopped {
+        source: std::io::Error,
+        committed: Vec<String>,
+    },
+
     /// A run that committed some steps and was then stopped by `source`.
     #[error(
         "{source}\nThe run stopped there. Committed before it: {}. `votg undo` takes them back one at a time.",
@@ -225,6 +268,35 @@ pub enum Error {
     NotYet { who: String, step: String },
 }
 
+/// Whether an I/O error says the disk (or the user's quota) is full.
+pub fn is_disk_full(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+    )
+}
+
+/// What went wrong with an output, in words.
+pub fn output_trouble(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe => format!("its reader went away: {e}"),
+        _ if is_disk_full(e) => format!("the disk is full: {e}"),
+        _ => e.to_string(),
+    }
+}
+
+/// The steps a stopped run kept, in words.
+fn kept_steps(committed: &[String]) -> String {
+    if committed.is_empty() {
+        "Nothing was changed.".into()
+    } else {
+        format!(
+            "Kept (on record): {}; `votg undo` takes them back one at a time.",
+            committed.join("; ")
+        )
+    }
+}
+
 /// A purchase refused (12.621): in full (what is left and still possible),
 /// and its one-line summary.
 #[derive(Debug)]
@@ -240,6 +312,19 @@ impl std::fmt::Display for Refusal {
 }
 
 impl Error {
+    /// A full disk met after `kept` was put on record: says so instead of
+    /// "Nothing was changed". Any other error is returned as it is.
+    pub fn kept(self, kept: impl Into<String>) -> Error {
+        match self {
+            Error::DiskFull { path, source, .. } => Error::DiskFull {
+                path,
+                source,
+                kept: Some(kept.into()),
+            },
+            e => e,
+        }
+    }
+
     /// DESIGN §4: 2 for usage errors, 1 for everything else.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use crate::commands::{Config as Global, Format};
 use crate::error::Error;
+use crate::model::cg_day::CgDay;
 use crate::model::force::sheet;
 use crate::model::purchase_record;
 use crate::model::side::{Cg, Side};
@@ -185,39 +186,63 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
             l.date, l.elr
         ));
     }
+    out.push_str(&days_table(c));
+    Ok(crate::render::sheet_fit::fit_text(&out, terminal_width()))
+}
+
+/// The CG Days so far, one line per scenario (or Idle Day). A
+/// Counterattack scenario is played in its CG Day's Weather and EC.
+fn days_table(c: &crate::model::campaign::Campaign) -> String {
+    use comfy_table::ColumnConstraint;
     let mut t = grid();
     t.set_header(vec![
         "CG Day",
-        "Scenario",
-        "Weather",
-        "EC",
-        "Wind",
+        "Scen.",
+        "Weather, EC, wind",
         "Type",
-        "Sets up first",
-        "Moves first",
-        "Chits G/R",
+        "Sets up/\nmoves",
+        "Chits\nG/R",
         "Victor",
     ]);
     fn opt<T: std::fmt::Display>(o: &Option<T>) -> String {
         o.as_ref().map_or_else(|| "—".into(), ToString::to_string)
     }
-    let side = |o: &Option<Side>| o.map_or("—".to_string(), |s| s.name().to_string());
+    let short = |o: &Option<Side>| {
+        o.map_or("—", |s| match s {
+            Side::German => "Ger",
+            Side::Russian => "Rus",
+        })
+    };
+    let chit = |o: &Option<crate::model::chit::Chit>| {
+        o.map_or("—", |c| match c {
+            crate::model::chit::Chit::Attack => "A",
+            crate::model::chit::Chit::Idle => "I",
+        })
+    };
     for d in &c.days {
+        let (weather, ec) = c.weather_of(d);
+        let mut sky = format!("{}, {}", opt(&weather), opt(&ec));
+        if let Some(w) = &d.wind {
+            sky.push_str(&format!("; {w}"));
+        }
         t.add_row(vec![
-            d.cg_day().long(),
+            d.cg_day().to_string(),
             d.scenario.map_or("Idle".into(), |n| n.to_string()),
-            opt(&d.weather),
-            opt(&d.ec),
-            opt(&d.wind),
-            opt(&d.scenario_type),
-            side(&d.sets_up_first),
-            side(&d.moves_first),
-            format!("{}/{}", opt(&d.german_chit), opt(&d.russian_chit)),
-            side(&d.victor),
+            sky,
+            d.scenario_type
+                .map_or("—".into(), |t| t.id().replace('-', " ")),
+            format!("{}/{}", short(&d.sets_up_first), short(&d.moves_first)),
+            format!("{}/{}", chit(&d.german_chit), chit(&d.russian_chit)),
+            opt(&d.victor.map(Side::name)),
         ]);
     }
-    out.push_str(&format!("{t}\n"));
-    Ok(out)
+    // Only the weather and the type wrap; the short columns stay whole.
+    for i in [0, 1, 4, 5, 6] {
+        if let Some(col) = t.column_mut(i) {
+            col.set_constraint(ColumnConstraint::ContentWidth);
+        }
+    }
+    format!("{t}\nChits: A Attack, I Idle (12.625). Ger German, Rus Russian.\n")
 }
 
 /// How a read command shows its sheet: `--format`, and `--wide` for text.
@@ -325,6 +350,8 @@ pub fn force(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<St
 pub struct LogView<'a> {
     pub side: Option<Side>,
     pub step: Option<&'a str>,
+    /// `--day 16` or `--day 14N`: only that CG Day's rows.
+    pub day: Option<CgDay>,
     pub reveal: bool,
     pub shown: Shown,
 }
@@ -348,6 +375,9 @@ pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> 
     let shown = lines.into_iter().filter(|r| {
         view.step.is_none_or(|s| r.step.starts_with(s))
             && view
+                .day
+                .is_none_or(|d| r.cg_day.parse::<CgDay>().is_ok_and(|day| day == d))
+            && view
                 .side
                 .is_none_or(|s| r.side == s.id() || r.side == "both")
             && crate::model::journal::visible(r.secret, r.side, view.side, view.reveal)
@@ -355,8 +385,14 @@ pub fn log(dir: &Path, view: LogView, global: &Global) -> Result<String, Error> 
     // Unless every row is shown, rows are numbered in this view: the
     // journal's own numbers would show, by their gaps, how many secret rows
     // the other side has.
-    let sheet = sheets::log(shown, !view.reveal);
-    let mut out = view.shown.render("", &sheet, None);
+    let renumber = !view.reveal;
+    let mut out = match view.shown.format {
+        Format::Text => {
+            let width = (!view.shown.wide).then(terminal_width);
+            crate::render::log_table::table(shown, renumber, width)
+        }
+        _ => view.shown.render("", &sheets::log(shown, renumber), None),
+    };
     if view.shown.format == Format::Text && !view.reveal {
         // Said always, so it tells nothing about how many there are.
         out.push_str("Any secret row(s) hidden: --side S shows a side's own, --reveal all.\n");

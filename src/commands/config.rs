@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use crate::commands::input::read_input;
 use crate::error::Error;
 use crate::rules::dice::{DiceChoice, DiceSource, ListedDice, ManualDice, SeededDice};
 use crate::rules::tables::Tables;
@@ -21,14 +22,17 @@ pub struct Config {
 }
 
 impl Config {
-    /// The dice the options ask for.
-    pub fn dice_choice(&self) -> DiceChoice {
-        match (&self.dice_file, self.manual_dice, self.seed) {
-            (Some(path), _, _) => DiceChoice::File(path.clone()),
+    /// The dice the options ask for (a dice file read and checked here).
+    pub fn dice_choice(&self) -> Result<DiceChoice, Error> {
+        Ok(match (&self.dice_file, self.manual_dice, self.seed) {
+            (Some(path), _, _) => DiceChoice::File {
+                text: read_input(path, "--dice-file")?,
+                origin: path.display().to_string(),
+            },
             (None, true, _) => DiceChoice::Manual,
             (None, false, Some(n)) => DiceChoice::Seed(n),
             (None, false, None) => DiceChoice::Campaign,
-        }
+        })
     }
 
     pub fn load_tables(&self) -> Result<Tables, Error> {
@@ -39,7 +43,11 @@ impl Config {
     /// a campaign: `votg table roll`).
     pub fn dice(&self) -> Result<Box<dyn DiceSource>, Error> {
         if let Some(path) = &self.dice_file {
-            return Ok(Box::new(ListedDice::from_file(path)?));
+            let text = read_input(path, "--dice-file")?;
+            return Ok(Box::new(ListedDice::from_text(
+                &text,
+                &path.display().to_string(),
+            )?));
         }
         if self.manual_dice {
             return Ok(Box::new(ManualDice));

@@ -18,7 +18,11 @@ use crate::render::sheets::purchased_ec;
 pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let state = read(dir, &tables)?;
-    story(&state, side, row)
+    let text = story(&state, side, row)?;
+    Ok(crate::render::sheet_fit::fit_text(
+        &text,
+        crate::render::sheet_fit::terminal_width(),
+    ))
 }
 
 /// The journal rows the side may see in its stories.
@@ -94,7 +98,7 @@ fn record_line(r: &PurchaseRow) -> String {
     }
     for k in SW_COLUMNS {
         if let Some(n) = r.sw(k) {
-            parts.push(format!("{n} {}", k.to_uppercase()));
+            parts.push(format!("{n} {}", crate::rules::words::sw_name(k)));
         }
     }
     for (label, v) in [
@@ -182,17 +186,46 @@ fn concerning<'a>(
         .iter()
         .map(|j| (j.cg_day.as_str(), j.step.as_str()))
         .collect();
+    let bought_by = buying_answer(state, side, &chosen);
     let answer_in_step = |j: &JournalRow| {
         j.kind == Kind::Answer
             && j.side == side.id()
             && steps.contains(&(j.cg_day.as_str(), j.step.as_str()))
             && answer_names_rg(j, &r.rg_id)
+            // Of the purchase lists, only the one that bought the row, not
+            // a refused attempt typed before it.
+            && (!j.answer_id.ends_with(".buy")
+                || bought_by.is_none_or(|b| std::ptr::eq(b, j)))
     };
     state
         .journal
         .iter()
         .filter(|j| mine(j) && (chosen.iter().any(|c| std::ptr::eq(*c, *j)) || answer_in_step(j)))
         .collect()
+}
+
+/// The purchase answer that bought the row: the last purchase list the
+/// side gave before the row's purchase was decided, in that step (a line
+/// typed at the terminal and refused comes before it, never after).
+fn buying_answer<'a>(
+    state: &'a CampaignState,
+    side: Side,
+    chosen: &[&JournalRow],
+) -> Option<&'a JournalRow> {
+    let purchase = chosen
+        .iter()
+        .find(|j| j.kind == Kind::Decision && j.what.starts_with("Purchase "))?;
+    let at = state
+        .journal
+        .iter()
+        .position(|j| std::ptr::eq(j, *purchase))?;
+    state.journal[..at].iter().rev().find(|j| {
+        j.kind == Kind::Answer
+            && j.side == side.id()
+            && j.answer_id.ends_with(".buy")
+            && j.cg_day == purchase.cg_day
+            && j.step == purchase.step
+    })
 }
 
 /// Whether an answer concerns this RG: the purchase list that bought it, or
@@ -209,10 +242,12 @@ fn answer_names_rg(j: &JournalRow, rg_id: &str) -> bool {
 
 /// One journal row told as a line of the story.
 fn event(j: &JournalRow, n: usize) -> String {
+    use crate::rules::words::plain;
     let head = format!("  [{n}] {} {}", j.cg_day, j.step);
+    let (what, result) = (plain(&j.what), plain(&j.result));
     match j.kind {
         Kind::Answer => format!("{head} answer {} = {}\n", j.answer_id, j.result),
-        Kind::Decision => format!("{head} {}: {} ({})\n", j.what, j.result, j.rule),
+        Kind::Decision => format!("{head} {what}: {result} ({})\n", j.rule),
         Kind::Roll => {
             let table = if j.table.is_empty() {
                 "plain roll".to_string()
@@ -222,8 +257,8 @@ fn event(j: &JournalRow, n: usize) -> String {
                 format!("table {} column {}", j.table, j.column)
             };
             let mut text = format!(
-                "{head} {} — {table}: dice {} = {}\n",
-                j.what, j.dice, j.original
+                "{head} {what} — {table}: dice {} = {}\n",
+                j.dice, j.original
             );
             match j.drm_list() {
                 Ok(drms) => {
@@ -242,8 +277,8 @@ fn event(j: &JournalRow, n: usize) -> String {
                 Err(_) => {}
             }
             text.push_str(&format!(
-                "        final {} → {} ({})\n",
-                j.final_result, j.result, j.rule
+                "        final {} → {result} ({})\n",
+                j.final_result, j.rule
             ));
             text
         }

@@ -55,10 +55,16 @@ fn refuse_other(step: &StepRef, side: Option<Side>, undo: &str) -> Result<(), Er
 /// views again.
 fn append_plain(w: &mut Writer, kind: PublicKind) -> Result<(), Error> {
     let at = crate::model::journal::now();
+    let what = match &kind {
+        PublicKind::Undone { .. } => "The undo",
+        PublicKind::Redone { .. } => "The redo",
+        _ => "The change",
+    };
     w.append(&at, |_| kind, Default::default(), None)?;
     w.refold()?;
     let state = w.opened.state().clone();
     w.write_views(&state)
+        .map_err(|e| e.kept(crate::commands::refit::views_not_written(what)))
 }
 
 /// `votg undo [--side S]`: takes back the last step that counts (an
@@ -220,7 +226,8 @@ pub(crate) fn record_edits(
     )?;
     w.refold()?;
     let state = w.opened.state().clone();
-    w.write_views(&state)?;
+    w.write_views(&state)
+        .map_err(|e| e.kept(crate::commands::refit::views_not_written("The adjustment")))?;
     Ok(format!(
         "Adjusted by hand, with its reason kept in the log: {} ({} change(s)). `votg log` shows it; `votg undo` takes it back.\n",
         names.join(", "),
@@ -316,7 +323,7 @@ pub(crate) fn offer_to_record(
     let whose = side.map_or("a correction both sides agree on".to_string(), |s| {
         format!("the {}'s correction", s.name())
     });
-    let reason: String = dialoguer::Input::new()
+    let reason: String = dialoguer::Input::with_theme(&crate::rules::prompt_theme::FITTED)
         .with_prompt(format!(
             "Record them as {whose}? Say why (kept in the log), or press Enter to stop"
         ))

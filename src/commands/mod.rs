@@ -5,8 +5,10 @@ pub mod campaign;
 pub mod config;
 pub mod explain;
 pub mod history;
+pub mod input;
 pub mod print;
 pub mod refit;
+pub mod stats;
 pub mod table;
 pub mod verify;
 

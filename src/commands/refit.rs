@@ -13,6 +13,7 @@ use crate::model::event::{PublicKind, StepRef};
 use crate::model::facts;
 use crate::model::side::Side;
 use crate::model::state::CampaignState;
+use crate::rules::answers::Answers;
 use crate::rules::cg_def::{self, CgDef};
 use crate::rules::output::Output;
 use crate::rules::prompt::Prompter;
@@ -63,7 +64,7 @@ impl<'a> Run<'a> {
                 writer.dir().display()
             ))
         })?;
-        let dice = campaign_dice(&global.dice_choice(), seeds)?;
+        let dice = campaign_dice(&global.dice_choice()?, seeds)?;
         let state = writer.opened.state().clone();
         let step_label = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
         let mut prompter = prompter;
@@ -148,7 +149,7 @@ impl<'a> Run<'a> {
             listed.join("; ")
         ));
         self.out.flush()?;
-        let resume = dialoguer::Confirm::new()
+        let resume = dialoguer::Confirm::with_theme(&crate::rules::prompt_theme::FITTED)
             .with_prompt("Resume with them? (No sets them aside and starts the step afresh)")
             .default(true)
             .wait_for_newline(true)
@@ -202,7 +203,7 @@ impl<'a> Run<'a> {
         };
         session.journal_answers(|side| standing.of(side).to_string());
         let next = session.state;
-        let written = append_step(
+        let appended = append_step(
             self.writer,
             self.tables,
             &self.dice,
@@ -211,17 +212,22 @@ impl<'a> Run<'a> {
             &self.state,
             &next,
             kept,
-        )
-        .and_then(|()| self.writer.write_views(&next));
-        if let Err(e) = written {
+        );
+        if let Err(e) = appended {
             let mut journal = next.journal;
             journal.truncate(kept);
             self.state.journal = journal;
             self.out.discard();
             return Err(e);
         }
+        // The step is on record from here on, whatever befalls its views.
+        let viewed = self.writer.write_views(&next);
         self.state = next;
         self.committed.push(step.label());
+        if let Err(e) = viewed {
+            self.out.discard();
+            return Err(e.kept(views_not_written(&step.label())));
+        }
         self.out.flush()?;
         Ok(flow)
     }
@@ -262,9 +268,16 @@ impl<'a> Run<'a> {
         self.out.flush()
     }
 
-    /// A refusal after some steps were done says which.
+    /// A refusal after some steps were done says which; a failed output
+    /// says what was kept before it.
     fn stopped(&self, e: Error) -> Error {
-        if self.committed.is_empty() || matches!(e, Error::Output(_)) {
+        if let Error::Output(source) = e {
+            return Error::OutputStopped {
+                source,
+                committed: self.committed.clone(),
+            };
+        }
+        if self.committed.is_empty() {
             e
         } else {
             Error::StoppedAfter {
@@ -313,6 +326,14 @@ fn append_step(
     Ok(())
 }
 
+/// What a full disk met while writing the views after `step` leaves: the
+/// step on record, its views to be written again.
+pub(crate) fn views_not_written(step: &str) -> String {
+    format!(
+        "{step} is on record in the campaign's logs; the sheets derived from them (roster, purchases, force, journal) were not all written again, and the next votg command writes them."
+    )
+}
+
 fn not_yet(who: &str, id: StepId) -> Error {
     Error::NotYet {
         who: format!("{who} side is"),
@@ -353,9 +374,16 @@ pub fn refit(
     global: &Global,
 ) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let prompter = Prompter::new(answers, side == SideChoice::Both)?;
+    let answers = match answers {
+        Some(path) => Some(Answers::from_text(
+            crate::commands::input::read_input(path, "--answers")?,
+            path.display().to_string(),
+        )?),
+        None => None,
+    };
+    let prompter = Prompter::with_answers(answers, side == SideChoice::Both);
     prompter.check(&tables)?;
-    let mut writer = open_writer(dir, &tables, answers.is_none())?;
+    let mut writer = open_writer(dir, &tables, !matches!(prompter, Prompter::Scripted(_)))?;
     let state = writer.opened.state();
     let def = cg_def::load(&tables, state.campaign.cg)?;
     if let Some(r) = &state.campaign.result {
@@ -370,19 +398,23 @@ pub fn refit(
 }
 
 fn run_steps(run: &mut Run, side: SideChoice) -> Result<String, Error> {
+    steps(run, side)
+        .map(|()| String::new())
+        .map_err(|e| run.stopped(e))
+}
+
+fn steps(run: &mut Run, side: SideChoice) -> Result<(), Error> {
     if scenario_record::at_scenario_end(&run.state) && !begin_aftermath(run)? {
-        return Ok(String::new());
+        return Ok(());
     }
     match run.walk(&sides_of(side)) {
         // A run that got somewhere ends at a step votg does not carry out
         // yet by saying so; one that cannot start there is refused.
         Err(e @ Error::NotYet { .. }) if !run.committed.is_empty() => {
             run.out.say(&e.to_string());
-            run.out.flush()?;
-            Ok(String::new())
+            run.out.flush()
         }
-        Err(e) => Err(run.stopped(e)),
-        Ok(()) => Ok(String::new()),
+        walked => walked,
     }
 }
 

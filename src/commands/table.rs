@@ -49,7 +49,17 @@ pub fn run(cmd: &TableCommand, global: &Global) -> Result<String, Error> {
             column,
             side,
             json,
-        } => show(&tables, id, column.as_deref(), *side, *json),
+        } => {
+            let text = show(&tables, id, column.as_deref(), *side, *json)?;
+            Ok(if *json {
+                text
+            } else {
+                crate::render::sheet_fit::fit_text(
+                    &text,
+                    crate::render::sheet_fit::terminal_width(),
+                )
+            })
+        }
         TableCommand::Roll {
             id,
             dice,

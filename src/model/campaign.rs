@@ -259,6 +259,21 @@ impl Campaign {
         self.days.get_mut(i)
     }
 
+    /// The Weather and EC a scenario is played in: its own record's, or,
+    /// for a Counterattack (a second scenario on the same CG Day, 12.613,
+    /// 12.6253), its CG Day's, recorded with the first scenario (12.620).
+    pub fn weather_of(&self, d: &DayFacts) -> (Option<Weather>, Option<Ec>) {
+        let same_day = || {
+            self.days
+                .iter()
+                .filter(|o| o.date == d.date && o.night == d.night)
+        };
+        (
+            d.weather.or_else(|| same_day().find_map(|o| o.weather)),
+            d.ec.or_else(|| same_day().find_map(|o| o.ec)),
+        )
+    }
+
     fn is_today(&self, d: &DayFacts) -> bool {
         d.date == self.date
             && d.night == self.night

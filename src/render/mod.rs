@@ -3,6 +3,8 @@
 //! `rules`.
 
 pub mod chart_render;
+pub mod log_table;
 pub mod print;
 pub mod sheet_fit;
 pub mod sheets;
+pub mod stats;

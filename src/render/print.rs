@@ -6,6 +6,7 @@
 //! image from elsewhere: it prints the same offline. Only that side's
 //! files and the public campaign facts are read.
 
+pub mod card;
 mod force;
 mod purchases;
 mod roster;

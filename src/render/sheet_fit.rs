@@ -180,6 +180,25 @@ impl<C: AsRef<str>> Sheet<C> {
     }
 }
 
+/// Text for a terminal `width` columns wide: every line longer than that is
+/// folded at spaces, its continuation lines indented two past its own
+/// indent; a line of a drawn table (comfy-table fits those itself) is
+/// left as it is.
+pub fn fit_text(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let drawn = line.starts_with(['┌', '│', '╞', '├', '└', '+', '|']);
+        if drawn || line.chars().count() <= width {
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            let indent = line.len() - line.trim_start().len();
+            out.push_str(&fold(line, width, (indent + 2).min(width / 2)));
+        }
+    }
+    out
+}
+
 /// Folds `text` to lines of at most `width` characters, breaking at spaces
 /// (a word longer than the line is broken inside), each continuation line
 /// indented by `indent` spaces; the first keeps its own indent.

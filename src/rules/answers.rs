@@ -10,7 +10,6 @@
 //! scenario): those are taken first on that CG Day.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use toml::Spanned;
 
@@ -79,18 +78,10 @@ pub struct Answers {
 }
 
 impl Answers {
-    /// Reads the file and checks its shape: tables named after a side, keys
-    /// naming questions votg asks.
-    pub fn load(path: &Path) -> Result<Answers, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Answers::from_text(text, path.display().to_string())
-    }
-
-    /// Answers from TOML text; `file` names it in messages (`votg verify`
-    /// builds one from the journal's answer rows).
+    /// Answers from TOML text, its shape checked: tables named after a
+    /// side, keys naming questions votg asks; `file` names it in messages
+    /// (the command reads the answers file; `votg verify` builds one from
+    /// the journal's answer rows).
     pub fn from_text(text: String, file: String) -> Result<Answers, Error> {
         let mut answers = Answers {
             file,

@@ -20,7 +20,11 @@ pub use crate::model::seed::{Seed, Seeds};
 pub enum DiceChoice {
     /// The campaign's own streams (DESIGN §3).
     Campaign,
-    File(std::path::PathBuf),
+    /// `--dice-file`: its text (read by the command) and its name.
+    File {
+        text: String,
+        origin: String,
+    },
     Manual,
     Seed(u64),
 }
@@ -104,13 +108,9 @@ impl ListedDice {
         }
     }
 
-    pub fn from_file(path: &std::path::Path) -> Result<Self, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let origin = path.display().to_string();
-        Ok(ListedDice::new(parse_faces(&text, &origin)?, origin))
+    /// The faces of a dice file's `text`; `origin` names it in messages.
+    pub fn from_text(text: &str, origin: &str) -> Result<Self, Error> {
+        Ok(ListedDice::new(parse_faces(text, origin)?, origin))
     }
 
     pub fn remaining(&self) -> usize {
@@ -164,7 +164,7 @@ impl DiceSource for ManualDice {
             }
         };
         if std::io::stdin().is_terminal() {
-            let text: String = dialoguer::Input::new()
+            let text: String = dialoguer::Input::with_theme(&crate::rules::prompt_theme::FITTED)
                 .with_prompt(prompt)
                 .validate_with(|t: &String| check(t).map(|_| ()))
                 .interact_text()

@@ -11,6 +11,9 @@ use crate::error::Error;
 pub struct Output {
     sink: Sink,
     held: String,
+    /// What is said only once the step is on record (`say_when_kept`):
+    /// written at the next step boundary, dropped if the step fails.
+    kept: String,
     /// The first write error met while showing text at once; reported at the
     /// next step boundary.
     failed: Option<io::Error>,
@@ -59,6 +62,7 @@ impl Output {
         Output {
             sink,
             held: String::new(),
+            kept: String::new(),
             failed: None,
             first: None,
             nothing: None,
@@ -87,7 +91,15 @@ impl Output {
         if let Sink::Nowhere = self.sink {
             return;
         }
-        self.held.push_str(text);
+        if let Sink::Stdout { immediate: true } = self.sink {
+            // At a terminal, folded at spaces rather than by the terminal
+            // inside a word.
+            let width = crate::rules::prompt_theme::width() - 1;
+            self.held
+                .push_str(&crate::rules::prompt_theme::fold_lines(text, width));
+        } else {
+            self.held.push_str(text);
+        }
         if !text.ends_with('\n') {
             self.held.push('\n');
         }
@@ -125,9 +137,23 @@ impl Output {
         }
     }
 
+    /// Said once the step is on record, and not before, even at a
+    /// terminal ("Scenario 1 recorded"); dropped if the step fails.
+    pub fn say_when_kept(&mut self, text: &str) {
+        if let Sink::Nowhere = self.sink {
+            return;
+        }
+        self.kept.push_str(text);
+        if !text.ends_with('\n') {
+            self.kept.push('\n');
+        }
+    }
+
     /// Writes what a committed step said. Called only between steps: an
     /// error here leaves every committed step as it is.
     pub fn flush(&mut self) -> Result<(), Error> {
+        let kept = std::mem::take(&mut self.kept);
+        self.held.push_str(&kept);
         self.write_held();
         match self.failed.take() {
             None => Ok(()),
@@ -138,6 +164,7 @@ impl Output {
     /// Drops what the step said: it failed and was not committed, and its
     /// refusal will say why.
     pub fn discard(&mut self) {
+        self.kept.clear();
         if let Sink::Stdout { immediate: false } | Sink::Memory(_) | Sink::Nowhere = self.sink {
             self.held.clear();
         }
@@ -172,6 +199,21 @@ mod tests {
         out.say("12.622 strength");
         out.flush().unwrap();
         assert_eq!(out.take(), "12.622 strength\n");
+    }
+
+    #[test]
+    fn what_is_said_when_kept_comes_only_with_the_step_boundary() {
+        let mut out = Output::memory();
+        out.say_when_kept("Scenario 1 recorded.");
+        out.say("Victor: German.");
+        out.discard();
+        out.flush().unwrap();
+        assert_eq!(out.take(), "", "a failed step says nothing of it");
+        out.say("Victor: German.");
+        out.say_when_kept("Scenario 1 recorded.");
+        assert_eq!(out.take(), "Victor: German.\n");
+        out.flush().unwrap();
+        assert_eq!(out.take(), "Scenario 1 recorded.\n");
     }
 
     #[test]

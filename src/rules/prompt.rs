@@ -3,12 +3,14 @@
 //! unattended. Every question has a stable id, `<side>.<name>`.
 
 use std::io::IsTerminal;
+#[cfg(test)]
 use std::path::Path;
 
 use crate::error::Error;
 use crate::model::side::Side;
 use crate::rules::answered::Record;
 use crate::rules::answers::{self, Answers};
+use crate::rules::prompt_theme::FITTED;
 
 /// Where answers come from.
 pub enum Prompter {
@@ -21,14 +23,29 @@ pub enum Prompter {
 }
 
 impl Prompter {
-    pub fn new(answers: Option<&Path>, both: bool) -> Result<Prompter, Error> {
+    /// From an answers file (read and parsed by the command), or the
+    /// terminal.
+    pub fn with_answers(answers: Option<Answers>, both: bool) -> Prompter {
         match answers {
-            Some(path) => Ok(Prompter::Scripted(Box::new(Answers::load(path)?))),
-            None => Ok(Prompter::Terminal {
+            Some(a) => Prompter::Scripted(Box::new(a)),
+            None => Prompter::Terminal {
                 both,
                 record: Record::default(),
-            }),
+            },
         }
+    }
+
+    /// For unit tests: the answers file at `path`, or the terminal.
+    #[cfg(test)]
+    pub fn new(answers: Option<&Path>, both: bool) -> Result<Prompter, Error> {
+        let answers = match answers {
+            Some(path) => Some(Answers::from_text(
+                std::fs::read_to_string(path).expect("a test's answers file"),
+                path.display().to_string(),
+            )?),
+            None => None,
+        };
+        Ok(Prompter::with_answers(answers, both))
     }
 
     /// Checks a whole answers file before the first step (a terminal has
@@ -357,7 +374,7 @@ fn discard_typed_ahead() {
 /// Yes or no, always closed by Enter; Enter alone takes `default`.
 fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
     discard_typed_ahead();
-    let mut c = dialoguer::Confirm::new()
+    let mut c = dialoguer::Confirm::with_theme(&FITTED)
         .with_prompt(question)
         .wait_for_newline(true);
     if let Some(d) = default {
@@ -382,7 +399,7 @@ fn typed_list(
     back: &Result<(), String>,
 ) -> Result<Vec<String>, Error> {
     discard_typed_ahead();
-    let mut input = dialoguer::Input::<String>::new()
+    let mut input = dialoguer::Input::<String>::with_theme(&FITTED)
         .with_prompt(question)
         .allow_empty(true);
     if let Some(d) = default.filter(|d| !d.is_empty()) {
@@ -414,7 +431,7 @@ fn ask_line(
     back: &Result<(), String>,
 ) -> Result<String, Error> {
     discard_typed_ahead();
-    let mut input = dialoguer::Input::<String>::new().with_prompt(question);
+    let mut input = dialoguer::Input::<String>::with_theme(&FITTED).with_prompt(question);
     if let Some(d) = default {
         input = input.default(d);
     }

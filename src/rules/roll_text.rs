@@ -9,7 +9,11 @@ pub fn grid() -> Table {
     let mut t = Table::new();
     t.load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic);
-    if let Some(width) = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()) {
+    // COLUMNS if set; at a terminal comfy-table measures it; into a pipe
+    // or a file, the 80 columns every sheet fits.
+    let columns = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
+    let piped = !std::io::IsTerminal::is_terminal(&std::io::stdout());
+    if let Some(width) = columns.or(piped.then_some(80)) {
         t.set_width(width);
     }
     t

@@ -11,11 +11,37 @@ use crate::error::Error;
 /// such as `/dev/zero` in its place), refused rather than read into memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
+/// An I/O error on `path`; a full disk (or quota) is its own error, which
+/// says what was kept and what to do (DESIGN §6).
 pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
-    move |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
+    move |source| {
+        if crate::error::is_disk_full(&source) {
+            Error::DiskFull {
+                path: path.to_path_buf(),
+                source,
+                kept: None,
+            }
+        } else {
+            Error::Io {
+                path: path.to_path_buf(),
+                source,
+            }
+        }
     }
+}
+
+/// Debug builds only, for tests: `VOTG_DISK_FULL=NAME` makes every atomic
+/// write of a file named NAME fail as a full disk would, after its
+/// temporary file was begun (a view, a printed sheet). Never in a release
+/// build.
+fn full_disk_here(path: &Path) -> Result<(), std::io::Error> {
+    if cfg!(debug_assertions)
+        && let Ok(name) = std::env::var("VOTG_DISK_FULL")
+        && path.file_name().is_some_and(|n| n == name.as_str())
+    {
+        return Err(std::io::Error::from(std::io::ErrorKind::StorageFull));
+    }
+    Ok(())
 }
 
 /// Refuses what is not a plain file of at most [`MAX_FILE_BYTES`]; `Ok(false)`
@@ -88,7 +114,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .rand_bytes(0)
         .tempfile_in(dir)
         .map_err(io(path))?;
-    tmp.write_all(bytes).map_err(io(path))?;
+    full_disk_here(path)
+        .and_then(|()| tmp.write_all(bytes))
+        .map_err(io(path))?;
     tmp.as_file().sync_data().map_err(io(path))?;
     tmp.persist(path).map_err(|e| io(path)(e.error))?;
     Ok(())

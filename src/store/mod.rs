@@ -11,6 +11,7 @@
 pub mod file;
 pub mod files;
 pub mod import;
+pub mod inside;
 pub mod keys;
 pub mod log;
 pub mod migration;
@@ -82,6 +83,7 @@ fn read_seeds(dir: &Path) -> Result<Option<Seeds>, Error> {
 
 /// Opens a campaign to read (no lock, nothing written).
 pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
+    inside::check(dir)?;
     if import::is_old(dir) {
         let old = import::read(dir, check)?;
         let events = import_events(&old);
@@ -245,6 +247,7 @@ fn lock(dir: &Path) -> Result<std::fs::File, Error> {
 
 impl Writer {
     pub fn open(dir: &Path, check: Check) -> Result<Writer, Error> {
+        inside::check(dir)?;
         if !import::is_old(dir) && !read::has_log(dir) {
             return Err(Error::NotACampaign {
                 dir: dir.to_path_buf(),

@@ -121,7 +121,7 @@ fn issue_7_a_step_not_yet_carried_out_is_said_plainly() {
 }
 
 #[test]
-fn issue_12_6_a_refit_into_a_closed_pipe_stops_between_steps_without_a_panic() {
+fn a_refit_into_a_closed_pipe_stops_between_steps_and_says_what_it_kept() {
     use std::process::{Command, Stdio};
     let c = Camp::new("I");
     let a = c.file(
@@ -142,8 +142,16 @@ fn issue_12_6_a_refit_into_a_closed_pipe_stops_between_steps_without_a_panic() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "a quiet exit: {stderr}");
+    // The run stopped short of what was asked: an error, which says what
+    // it kept and how to go on.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("its reader went away"), "{stderr}");
+    assert!(
+        stderr.contains("Kept (on record): German 12.621;"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Run `votg refit` again"), "{stderr}");
     // What was committed is whole: the campaign loads, and the first step
     // (the German's purchase) is on record.
     let s = c.state();

@@ -310,11 +310,21 @@ fn design_6_a_fifo_a_device_or_a_huge_file_is_refused_not_read() {
     #[cfg(unix)]
     {
         let d = Camp::new("I");
-        std::fs::remove_file(d.dir.join("german/log.jsonl")).unwrap();
-        std::os::unix::fs::symlink("/dev/zero", d.dir.join("german/log.jsonl")).unwrap();
+        let log = d.dir.join("german/log.jsonl");
+        std::fs::remove_file(&log).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&log).status();
+        assert!(made.unwrap().success());
         let out = run(&d.dir, &["status", "DIR"]);
         assert_eq!(out.status.code(), Some(1));
         assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+        // A device linked into its place leads out of the campaign folder:
+        // refused before anything is read.
+        std::fs::remove_file(&log).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &log).unwrap();
+        let out = run(&d.dir, &["status", "DIR"]);
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("outside the campaign folder"), "{stderr}");
     }
 }
 

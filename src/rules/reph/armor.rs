@@ -264,7 +264,7 @@ fn redeployment(s: &mut Session, side: Side, drms: &[Drm]) -> Result<(), Error> 
         s,
         side,
         "not_entered",
-        "12.6162, READINGS.md C36: AFV Pltns (one AFV each) bought to enter that did not enter",
+        "12.6162, READINGS.md C36: which AFV Pltns bought to enter did not enter? Name one AFV of each such Pltn",
         &firsts,
     )?;
     for (pltn, members) in eligible {

@@ -308,9 +308,7 @@ fn show_force(s: &mut Session, side: Side) {
 /// `after-scenario`, both sides at 12.601.
 pub fn record(s: &mut Session) -> Result<(), Error> {
     let n = s.state.campaign.scenario;
-    s.say(format!(
-        "== Scenario {n} recorded: the Refit Phase after it begins (12.6) =="
-    ));
+    s.say(format!("== Recording scenario {n} (12.604) =="));
     let conditions = conditions(s);
     s.say(conditions);
     let record = match &*s.prompter {
@@ -346,7 +344,10 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
     s.state.campaign.occasion = OccasionName::AfterScenario;
     let first = sequence::first(Occasion::AfterScenario);
     s.state.campaign.step = Standing::both(Position::At(first));
-    s.say("Both sides now stand at 12.601. `votg undo` takes this record back.");
+    // Said once the record is in the logs, not while it is being typed.
+    s.out.say_when_kept(&format!(
+        "Scenario {n} recorded: the Refit Phase after it begins (12.6). Both sides now stand at 12.601. `votg undo` takes this record back."
+    ));
     Ok(())
 }
 

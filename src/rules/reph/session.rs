@@ -14,8 +14,10 @@ use crate::rules::dice::{
 use crate::rules::labelled_dice::LabelledDice;
 use crate::rules::output::Output;
 use crate::rules::prompt::Prompter;
+use crate::rules::reph::roll_naming;
 use crate::rules::roll_text;
 use crate::rules::tables::Tables;
+use crate::rules::words::plain;
 
 /// The campaign's dice: its own keys, drawn per label (DESIGN §3), unless
 /// the player brings dice. Every roll is labelled alike, so `votg verify`
@@ -83,6 +85,19 @@ impl CampaignDice {
     }
 
     pub fn roll(&mut self, stream: Stream, kind: DiceKind, purpose: &str) -> Result<Roll, Error> {
+        self.roll_shown(stream, kind, purpose, purpose)
+    }
+
+    /// A roll labelled by `purpose` (which draws its dice, DESIGN §3), shown
+    /// to a player who throws it by hand as `shown` (which names the RG or
+    /// counter it is for).
+    pub fn roll_shown(
+        &mut self,
+        stream: Stream,
+        kind: DiceKind,
+        purpose: &str,
+        shown: &str,
+    ) -> Result<Roll, Error> {
         let label = self.step.label(purpose);
         let roll = match &mut self.source {
             DiceFrom::Seeded { seeds, public, .. } => {
@@ -97,7 +112,7 @@ impl CampaignDice {
                 ))
             }
             DiceFrom::Listed(d) => d.roll(kind, purpose)?,
-            DiceFrom::Manual(d) => d.roll(kind, purpose)?,
+            DiceFrom::Manual(d) => d.roll(kind, shown)?,
             DiceFrom::Recorded(rolls, _) => rolls.get(&label).cloned().ok_or_else(|| {
                 Error::Refused(format!("no dice are recorded for the roll `{label}`"))
             })?,
@@ -249,20 +264,22 @@ impl Session<'_> {
             None => &table.columns[0],
         };
         let drms: Vec<Drm> = if table.no_drm { vec![] } else { drms.to_vec() };
+        let name = roll_naming::named(&self.state, side, what, &self.concerns);
         if self.prompter.interactive() {
             // Before the dice: what is rolled for, every DRM with its reason
             // and rule, and the chance of each row.
-            self.out.say(&format!("\n{what}:"));
+            self.out.say(&format!("\n{name}:"));
             for d in &drms {
                 self.out.say(&format!("  {d}"));
             }
             self.out
                 .show(&roll_text::odds(table, column, drm::total(&drms)));
         }
-        let roll = self.dice.roll(
+        let roll = self.dice.roll_shown(
             stream(side, secret),
             table.dice,
             &format!("{what} ({})", table.title),
+            &format!("{name} ({})", table.title),
         )?;
         let r = table.resolve(column, &roll, &drms);
         let rolled = Rolled {
@@ -280,7 +297,7 @@ impl Session<'_> {
         // A roll is always journalled (so a step's gist is never needed
         // for it): its words are made only for someone to read them.
         if self.out.listening() {
-            let text = format!("{what}: {}", roll_text::resolution(&r).trim_end());
+            let text = format!("{}: {}", plain(what), roll_text::resolution(&r).trim_end());
             self.say(text);
         }
         self.journal(
@@ -312,10 +329,14 @@ impl Session<'_> {
         result: impl Fn(i32) -> String,
         rule: &str,
     ) -> Result<Roll, Error> {
-        let roll = self.dice.roll(stream(side, secret), kind, what)?;
+        let name = roll_naming::named(&self.state, side, what, &self.concerns);
+        let roll = self
+            .dice
+            .roll_shown(stream(side, secret), kind, what, &name)?;
         let text = result(roll.original());
         self.say(format!(
-            "{what}: {kind} {} = {}: {text}",
+            "{}: {kind} {} = {}: {text}",
+            plain(what),
             roll.faces(),
             roll.original()
         ));
@@ -347,7 +368,9 @@ fn stream(side: Side, secret: bool) -> Stream {
 /// The dice the global flags ask for, or the campaign's own keys.
 pub fn campaign_dice(choice: &DiceChoice, seeds: Seeds) -> Result<CampaignDice, Error> {
     Ok(match choice {
-        DiceChoice::File(path) => CampaignDice::listed(ListedDice::from_file(path)?),
+        DiceChoice::File { text, origin } => {
+            CampaignDice::listed(ListedDice::from_text(text, origin)?)
+        }
         DiceChoice::Manual => CampaignDice::manual(),
         DiceChoice::Seed(n) => CampaignDice::seeded(Seeds::from_number(*n), DiceUsed::Seed(*n)),
         DiceChoice::Campaign => CampaignDice::seeded(seeds, DiceUsed::Campaign),

@@ -15,6 +15,8 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
     // Each order is checked as it is typed; a refused one is dropped and
     // the question asked again.
     while available - plan(s, side, &orders_text)?.spent > 0 {
+        let left = available - plan(s, side, &orders_text)?.spent;
+        show_market(s, side, left);
         let got = s.prompter.list(
             side,
             "fortify",
@@ -34,6 +36,48 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
         }
     }
     Ok(orders_text)
+}
+
+/// What the side may buy with the FPP `left`, and what each costs it, as
+/// the RG prompt shows CPP (12.623: the side's own column of the table).
+fn show_market(s: &mut Session, side: Side, left: i64) {
+    let mut t = crate::rules::roll_text::grid();
+    t.set_header(vec!["Order", "Fortification", "FPP"]);
+    for item in &s.tables.fortification_purchase.items {
+        if item.russian_only && side == Side::German {
+            continue;
+        }
+        if item.side_cost(side).is_some_and(|c| i64::from(c) > left) {
+            continue;
+        }
+        t.add_row(vec![
+            item.keyword.clone(),
+            item.name.clone(),
+            cost(item, side),
+        ]);
+    }
+    s.say(format!(
+        "What the {} can buy with {left} FPP, at his FPP cost (12.623):\n{t}",
+        side.name()
+    ));
+}
+
+/// One item's FPP cost to `side`, as the table prices it.
+fn cost(item: &crate::rules::fortification_table::FortificationItem, side: Side) -> String {
+    if let Some(c) = item.side_cost(side) {
+        return format!("{c} per {}", item.per);
+    }
+    if !item.cost_by.is_empty() {
+        return item
+            .cost_by
+            .iter()
+            .map(|(k, v)| format!("{v} for `{} {k}`", item.keyword))
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
+    item.formula
+        .clone()
+        .unwrap_or_else(|| item.cost_text.clone())
 }
 
 /// What the wizard says after each order: what it bought, its cost, and

@@ -131,6 +131,11 @@ pub(super) fn platoon(
 fn passes_gate(s: &mut Session, side: Side, rg: &RgDef) -> Result<bool, Error> {
     let table = s.tables.dice_table("platoon-leader")?;
     let gate = table.gate.clone().expect("platoon-leader has its @ gate");
+    // The chart's mark, in words, before the dr.
+    s.say(format!(
+        "{} leader gate (@): a Russian Infantry Pltn rolls on the Platoon Leader Table only after a dr of {} (12.6225 @).",
+        rg.id, gate.pass
+    ));
     let roll = s.raw(
         side,
         STEP,

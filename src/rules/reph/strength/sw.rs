@@ -113,6 +113,14 @@ fn choose(
     let mark = c.mark.clone();
     let (low, high) = (c.low.clone(), c.high.clone());
     let (lr, hr) = (c.low_range, c.high_range);
+    // The chart's mark, in words, before the dr (12.6222).
+    s.say(format!(
+        "{} SW choice ({mark}): the RG receives one SW, {} on a dr of {lr} or {} on {hr} ({} SW Chart note {mark}).",
+        rg.id,
+        sw_name(&low),
+        sw_name(&high),
+        side.name()
+    ));
     let roll = s.raw(
         side,
         STEP,
