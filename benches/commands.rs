@@ -1,127 +1,126 @@
-//! `cargo bench`: wall-clock time of votg commands on a CG IV campaign at its
-//! last CG Day (27 Sep), as ratios against `votg --version` measured in the
-//! same run (so the figures do not depend on the machine). Each timing of a
-//! command is paired with a timing of `votg --version` just before it, and
-//! a command's ratio is the median of its pairs' ratios: on a shared machine
-//! a slow spell then slows the unit and the command alike, rather than
-//! falling on one command's runs and not on the unit's. The campaign is
-//! made only by votg commands (`votg new`, then `votg refit --answers` per
-//! scenario), so `votg verify` replays it whole. Budgets (README): every read
-//! command <= 2x, one whole scripted RePh <= 5x, verify <= 5x. It reports; it
-//! never fails on a timing, since timings belong to a benchmark, not to a
-//! test (a command that fails, or a verify that does not say "verified", is
-//! a broken campaign and stops it).
+//! `cargo bench`: the speed ceilings of DESIGN §7, measured on the realistic
+//! CG IV campaign of `rosters/cg-iv/` at its last CG Day. The campaign is
+//! built as `rosters/cg-iv/make.sh` builds it (`votg new --cg IV --seed 1`,
+//! then `votg refit --answers NN.answers.toml` per file), all but the last
+//! run; then it times the last run (the scenario before 27 Sep recorded and
+//! the whole RePh after it, each run on a fresh copy), every read command,
+//! and `verify` of the whole campaign. For each: the median and max wall
+//! time, from spawning votg to reaping it, and the peak memory of the
+//! process (its maximum resident set, from wait4). Ceilings: a read command
+//! 50 ms, the RePh 100 ms, verify 200 ms; 50 MB each. It prints a table and
+//! never fails on a figure; it stops only on a command that fails or a
+//! verify that does not verify (a broken campaign).
 
-use std::path::Path;
-use std::process::Command;
+use std::fs::File;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Runs of the scripted RePh (each on its own copy of the campaign).
-const RUNS: usize = 20;
+const VOTG: &str = env!("CARGO_BIN_EXE_votg");
+/// Timed runs of the RePh, each on its own copy of the campaign.
+const REPH_RUNS: usize = 15;
+/// Rounds of the read commands and verify: each round runs every one of
+/// them once, so a slow spell of this shared machine falls on all alike.
+const ROUNDS: usize = 21;
+const READ_MS: f64 = 50.0;
+const REPH_MS: f64 = 100.0;
+const VERIFY_MS: f64 = 200.0;
+const MEMORY_MB: f64 = 50.0;
 
-/// Rounds of the read commands, each running every one of them once.
-const ROUNDS: usize = 31;
-
-/// The answers for each scenario and the RePh after it, as tests/whole_cg.rs
-/// plays CG I, with CG IV's own question at the end of each CG Day (12.54):
-/// the Russians keep their north-south Perimeter loop, so the CG goes on to
-/// its last CG Day.
-const EACH_SCENARIO: &str = r#"
-[scenario]
-victor = "german"
-cvp = { german = 10, russian = 12 }
-
-[german]
-buy = []
-fortify = []
-recon = 0
-initiative = "attack"
-
-[russian]
-buy = []
-fortify = []
-recon = 0
-initiative = "idle"
-perimeter_loop = true
-"#;
-
-fn votg(args: &[&str]) -> std::process::Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_votg"))
-        .args(args)
-        .output()
-        .expect("votg runs");
-    assert!(
-        out.status.success(),
-        "votg {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+/// One run of votg: its wall time, its peak resident memory in bytes, what
+/// it printed.
+struct Run {
+    wall: Duration,
+    peak: u64,
+    stdout: String,
 }
 
-/// The timings of one command, each paired with one of the unit.
-#[derive(Default)]
-struct Pairs {
-    times: Vec<Duration>,
-    ratios: Vec<f64>,
-}
-
-impl Pairs {
-    /// Times `--version`, then `f`, and keeps both.
-    fn time(&mut self, units: &mut Vec<Duration>, f: impl FnOnce()) {
-        self.time_after(units, || (), |()| f());
-    }
-
-    /// Times `--version`, runs `prepare` (untimed), then times `f` on what
-    /// it made, and keeps both timings.
-    fn time_after<T>(
-        &mut self,
-        units: &mut Vec<Duration>,
-        prepare: impl FnOnce() -> T,
-        f: impl FnOnce(T),
-    ) {
-        let unit = time(|| {
-            votg(&["--version"]);
-        });
-        let input = prepare();
-        let t = time(|| f(input));
-        units.push(unit);
-        self.times.push(t);
-        self.ratios.push(t.as_secs_f64() / unit.as_secs_f64());
-    }
-
-    fn median_time(&self) -> Duration {
-        median(self.times.clone())
-    }
-
-    fn median_ratio(&self) -> f64 {
-        let mut r = self.ratios.clone();
-        r.sort_by(f64::total_cmp);
-        r[r.len() / 2]
-    }
-}
-
-fn time(f: impl FnOnce()) -> Duration {
+/// Runs votg with `args`, its output into files under `scratch`; stops the
+/// benchmark if it fails.
+fn votg(scratch: &Path, args: &[&str]) -> Run {
+    let (out, err) = (scratch.join("stdout"), scratch.join("stderr"));
     let start = Instant::now();
-    f();
-    start.elapsed()
-}
-
-fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
-
-fn report(label: &str, pairs: &Pairs, budget: Option<f64>) {
-    let ratio = pairs.median_ratio();
-    let verdict = match budget {
-        Some(b) if ratio <= b => format!("budget {b}x   ok"),
-        Some(b) => format!("budget {b}x   OVER BUDGET"),
-        None => "(no budget: the RePh without the disk)".into(),
-    };
-    println!(
-        "{label:<44} {:>8.2} ms   {ratio:>5.2}x   {verdict}",
-        pairs.median_time().as_secs_f64() * 1e3
+    // Reaped by wait4 below, which std's Child::wait cannot replace: only
+    // wait4 gives this one child's peak memory.
+    #[allow(clippy::zombie_processes)]
+    let child = Command::new(VOTG)
+        .args(args)
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .stdin(Stdio::null())
+        .stdout(File::create(&out).expect("stdout file"))
+        .stderr(File::create(&err).expect("stderr file"))
+        .spawn()
+        .expect("votg starts");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value; wait4 reaps our own child
+    // and writes only into these two locals.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall = start.elapsed();
+    assert_eq!(reaped, pid, "wait4 on votg {args:?}");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "votg {args:?} failed: {}",
+        std::fs::read_to_string(&err).unwrap_or_default()
     );
+    Run {
+        wall,
+        // ru_maxrss is in KiB on Linux.
+        peak: usage.ru_maxrss as u64 * 1024,
+        stdout: std::fs::read_to_string(&out).unwrap_or_default(),
+    }
+}
+
+/// The timings of one command against its ceiling.
+struct Timed {
+    label: String,
+    ceiling_ms: f64,
+    walls: Vec<Duration>,
+    peak: u64,
+}
+
+impl Timed {
+    fn new(label: &str, ceiling_ms: f64) -> Timed {
+        Timed {
+            label: label.into(),
+            ceiling_ms,
+            walls: Vec::new(),
+            peak: 0,
+        }
+    }
+
+    fn add(&mut self, run: &Run) {
+        self.walls.push(run.wall);
+        self.peak = self.peak.max(run.peak);
+    }
+
+    fn print(&self) {
+        let mut ms: Vec<f64> = self.walls.iter().map(|w| w.as_secs_f64() * 1e3).collect();
+        ms.sort_by(f64::total_cmp);
+        let (median, max) = (ms[ms.len() / 2], ms[ms.len() - 1]);
+        let mb = self.peak as f64 / (1024.0 * 1024.0);
+        let time = if max <= self.ceiling_ms {
+            "ok"
+        } else if median <= self.ceiling_ms {
+            "ok (max over)"
+        } else {
+            "OVER"
+        };
+        let memory = if mb <= MEMORY_MB { "ok" } else { "OVER" };
+        println!(
+            "{:<42} {:>4} {:>9.1} {:>8.1} {:>7.0} {:<13} {:>7.1} {}",
+            self.label,
+            ms.len(),
+            median,
+            max,
+            self.ceiling_ms,
+            time,
+            mb,
+            memory
+        );
+    }
 }
 
 fn copy_all(from: &Path, to: &Path) {
@@ -137,164 +136,125 @@ fn copy_all(from: &Path, to: &Path) {
     }
 }
 
-/// `RUNS` timings of the scripted RePh from `setup`, each run on its own
-/// copy of it made under `root` before the clock starts.
-fn time_reph(root: &Path, setup: &Path, answers: &str, units: &mut Vec<Duration>) -> Pairs {
-    let mut pairs = Pairs::default();
-    for n in 0..RUNS {
-        // The unit is timed before the copy: a process started just after
-        // a sync of the copy's megabytes is slowed by it.
-        pairs.time_after(
-            units,
-            || {
-                let d = root.join(format!("reph-{}", n + 1));
-                copy_all(setup, &d);
-                // The copy's few megabytes (mostly the history) are written
-                // out before the clock starts: the refit's own sync would
-                // otherwise wait for them, timing the benchmark's copy as
-                // the RePh's work. (A player's campaign has no such
-                // backlog: each refit syncs.)
-                sync_everything();
-                d
-            },
-            |d| {
-                votg(&["refit", d.to_str().expect("utf-8"), "--answers", answers]);
-            },
-        );
+/// Files, bytes and bytes allocated on disk of every file under `dir`.
+fn size(dir: &Path) -> (u64, u64, u64) {
+    let mut total = (0, 0, 0);
+    for e in std::fs::read_dir(dir).expect("read dir") {
+        let p = e.expect("entry").path();
+        let m = std::fs::metadata(&p).expect("metadata");
+        if m.is_dir() {
+            let (f, b, d) = size(&p);
+            total = (total.0 + f, total.1 + b, total.2 + d);
+        } else {
+            total = (total.0 + 1, total.1 + m.len(), total.2 + m.blocks() * 512);
+        }
     }
-    pairs
-}
-
-/// A folder on a RAM file system (`/dev/shm` on Linux), if there is one.
-fn ram_dir() -> Option<tempfile::TempDir> {
-    tempfile::Builder::new()
-        .prefix("votg-bench")
-        .tempdir_in("/dev/shm")
-        .ok()
-}
-
-/// Every file system's dirty data written out (sync(2)).
-fn sync_everything() {
-    // SAFETY: sync(2) takes no arguments and cannot fail.
-    #[cfg(unix)]
-    unsafe {
-        libc::sync()
-    };
+    total
 }
 
 fn main() {
+    let roster = Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-iv");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&roster)
+        .expect("rosters/cg-iv")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".answers.toml"))
+        .collect();
+    files.sort();
+    let last = files.pop().expect("answers files");
+    let last = last.to_str().expect("utf-8 path");
     let tmp = tempfile::tempdir().expect("temp dir");
-    let setup = tmp.path().join("setup");
-    let s = setup.to_str().expect("utf-8 path");
-    votg(&["new", s, "--cg", "IV", "--seed", "1"]);
-    // Every scenario is recorded from the answers file, as a player would
-    // (README: Recording a scenario): the German wins it, attacks every CG
-    // Day; the Russian stays Idle; nobody buys. So every file is what votg
-    // made, and `votg verify` can replay the whole campaign.
-    let answers = tmp.path().join("answers.toml");
-    std::fs::write(&answers, EACH_SCENARIO).expect("answers");
-    let a = answers.to_str().expect("utf-8 path");
-    // The Initial Scenario's RePh (14 Sep), then one run per scenario: it
-    // records the scenario, runs the RePh after it and sets up the next CG
-    // Day's, up to 26 Sep's scenario (13 runs in all).
-    for _ in 0..13 {
-        votg(&["refit", s, "--answers", a]);
+    let t = tmp.path();
+    let s = |p: &Path| p.to_str().expect("utf-8 path").to_string();
+
+    // The campaign up to its last run: the scenario before 27 Sep set up.
+    let setup = t.join("setup");
+    votg(t, &["new", &s(&setup), "--cg", "IV", "--seed", "1"]);
+    for f in &files {
+        votg(t, &["refit", &s(&setup), "--answers", &s(f)]);
     }
-    // `setup` now has 26 Sep's scenario set up and played: the RePh after
-    // it makes 27 Sep, the CG's last CG Day.
-    let mut units = Vec::new();
-    // Each run on its own copy of `setup`, made before the clock starts.
-    let reph = time_reph(tmp.path(), &setup, a, &mut units);
-    // The same RePh on a RAM file system, where a sync and a new file cost
-    // next to nothing: what is left is votg's own work (the steps, writing
-    // the files, the load check). Not a budget: it tells how much of the
-    // figure above is the disk's and how much the program's.
-    let ram = ram_dir().map(|ram| time_reph(ram.path(), &setup, a, &mut units));
-    let last = tmp.path().join("reph-1");
-    let d = last.to_str().expect("utf-8 path");
-    let sheet = tmp.path().join("sheets.html");
-    let sheet = sheet.to_str().expect("utf-8 path");
-    // verify replays the whole campaign from `votg new`: 14 scenarios and
-    // the RePh after each. A campaign it does not verify is broken.
-    let out = votg(&["verify", d]);
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains("verified"),
-        "verify: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    // The read commands (budget 2x); the sheets and the audits (issue 10):
-    // print and explain against the same budget, verify of a whole
-    // campaign 5x.
-    let reads: &[(&str, Vec<&str>, f64)] = &[
-        ("status", vec!["status", d], 2.0),
+
+    // (a) The last run, each on its own copy made, and written out to disk
+    // (sync), before the clock starts: the refit's own syncs would
+    // otherwise wait for the copy's megabytes.
+    let mut reph = Timed::new("refit: last scenario + whole RePh", REPH_MS);
+    for n in 0..REPH_RUNS {
+        let copy = t.join(format!("reph-{n}"));
+        copy_all(&setup, &copy);
+        // SAFETY: sync(2) takes no arguments and cannot fail.
+        unsafe { libc::sync() };
+        reph.add(&votg(t, &["refit", &s(&copy), "--answers", last]));
+    }
+
+    // (b), (c) On the campaign at its last CG Day, round after round.
+    let d = s(&t.join("reph-0"));
+    let sheet = |side: &str| s(&t.join(format!("{side}.html")));
+    let (gs, rs) = (sheet("german"), sheet("russian"));
+    let commands: Vec<(String, Vec<&str>, f64)> = [
+        (vec!["status", &d], READ_MS),
+        (vec!["roster", &d, "--side", "german"], READ_MS),
+        (vec!["roster", &d, "--side", "russian"], READ_MS),
+        (vec!["purchases", &d, "--side", "german"], READ_MS),
+        (vec!["purchases", &d, "--side", "russian"], READ_MS),
+        (vec!["force", &d, "--side", "german"], READ_MS),
+        (vec!["force", &d, "--side", "russian"], READ_MS),
+        (vec!["log", &d], READ_MS),
+        (vec!["log", &d, "--reveal"], READ_MS),
+        (vec!["table", "list"], READ_MS),
+        (vec!["table", "show", "german-rg"], READ_MS),
+        (vec!["table", "show", "escape"], READ_MS),
+        (vec!["print", &d, "--side", "german", "--out", &gs], READ_MS),
         (
-            "roster --side german",
-            vec!["roster", d, "--side", "german"],
-            2.0,
+            vec!["print", &d, "--side", "russian", "--out", &rs],
+            READ_MS,
         ),
+        (vec!["explain", &d, "--side", "german", "1"], READ_MS),
+        (vec!["explain", &d, "--side", "russian", "19"], READ_MS),
+        (vec!["verify", &d], VERIFY_MS),
+    ]
+    .into_iter()
+    .map(|(args, ceiling)| {
         (
-            "roster --side russian",
-            vec!["roster", d, "--side", "russian"],
-            2.0,
-        ),
-        (
-            "purchases --side german",
-            vec!["purchases", d, "--side", "german"],
-            2.0,
-        ),
-        (
-            "force --side russian",
-            vec!["force", d, "--side", "russian"],
-            2.0,
-        ),
-        ("log --reveal", vec!["log", d, "--reveal"], 2.0),
-        ("table list", vec!["table", "list"], 2.0),
-        (
-            "table show cpp-replenishment",
-            vec!["table", "show", "cpp-replenishment"],
-            2.0,
-        ),
-        (
-            "print --side german",
-            vec!["print", d, "--side", "german", "--out", sheet],
-            2.0,
-        ),
-        (
-            "explain --side german 1",
-            vec!["explain", d, "--side", "german", "1"],
-            2.0,
-        ),
-        (
-            "verify (whole campaign, 14 Sep-27 Sep)",
-            vec!["verify", d],
-            5.0,
-        ),
-    ];
-    // Round after round, every command once: a slow spell of the machine
-    // falls on all of them, not on one command's runs.
-    let mut timed: Vec<Pairs> = reads.iter().map(|_| Pairs::default()).collect();
+            args.join(" ")
+                .replace(&d, "DIR")
+                .replace(&gs, "F")
+                .replace(&rs, "F"),
+            args,
+            ceiling,
+        )
+    })
+    .collect();
+    let mut timed: Vec<Timed> = commands
+        .iter()
+        .map(|(label, _, ceiling)| Timed::new(label, *ceiling))
+        .collect();
     for _ in 0..ROUNDS {
-        for ((_, args, _), pairs) in reads.iter().zip(&mut timed) {
-            pairs.time(&mut units, || {
-                votg(args);
-            });
+        for ((_, args, _), timed) in commands.iter().zip(&mut timed) {
+            let run = votg(t, args);
+            if args[0] == "verify" {
+                assert!(run.stdout.contains("verified"), "verify: {}", run.stdout);
+            }
+            timed.add(&run);
         }
     }
-    let unit = median(units);
+
+    let (n, bytes, disk) = size(&t.join("reph-0"));
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "{:<44} {:>8.2} ms    1.00x   (each timing below is paired with one of it)",
-        "votg --version (the unit)",
-        unit.as_secs_f64() * 1e3
+        "CG IV campaign of rosters/cg-iv at 27 Sep ({} runs): {n} files, {} KB ({} KB allocated on disk); load average now {}",
+        files.len() + 1,
+        bytes / 1024,
+        disk / 1024,
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
     );
-    report(
-        "refit: scenario record + RePh (26->27 Sep)",
-        &reph,
-        Some(5.0),
+    println!(
+        "{:<42} {:>4} {:>9} {:>8} {:>7} {:<13} {:>7} memory",
+        "command", "runs", "median ms", "max ms", "ceiling", "time", "peak MB"
     );
-    if let Some(ram) = &ram {
-        report("  the same RePh on a RAM file system", ram, None);
-    }
-    for ((label, _, budget), pairs) in reads.iter().zip(&timed) {
-        report(label, pairs, Some(*budget));
+    reph.print();
+    for t in &timed {
+        t.print();
     }
 }

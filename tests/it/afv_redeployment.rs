@@ -147,3 +147,49 @@ fn rule_12_6162_re_entry_on_a_final_dr_of_1() {
     assert_eq!(c.box_of("german", "G-31"), "retained");
     assert_eq!(c.box_of("german", "G-33"), "retained", "its armor leader");
 }
+
+#[test]
+fn rule_12_6162_assault_boats_of_an_infantry_rg_are_no_afv_pltn() {
+    // CG III: the Russian buys a Guards SMG Pltn to enter in boats (note
+    // b: one Assault Boat per MMC) and a T-34 Pltn; the Initial Scenario is
+    // played and recorded, and every dr is a 6, so each AFV Pltn rolled for
+    // at 12.6162 is Removed.
+    let c = crate::play::initial(
+        "III",
+        crate::play::NOTHING,
+        "buy = [\"I2 code=red boats\", \"A3\"]\nfortify = []\nrecon = 0\n",
+    );
+    let boats: Vec<serde_json::Value> = c.force_json("russian")["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["unit"] == "Assault Boat")
+        .cloned()
+        .collect();
+    assert!(!boats.is_empty());
+    let row = boats[0]["rg_row"].as_u64().unwrap();
+    let answers = format!("{PLAYED}\n[russian.outcome]\n");
+    let a = c.file("played.toml", &answers);
+    let d = crate::play::dice(&c, 6);
+    crate::common::votg()
+        .args(["--dice-file", &d, "refit", c.path(), "--answers", &a])
+        .args(["--until", "12.616"])
+        .assert()
+        .success();
+    // The Coy's boats are no AFV Pltn (note w is on the AFV RGs only): no
+    // dr for its row, and they stay with the Coy.
+    let rows = redeployment_rows(&c);
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with("Russian AFV Platoon Redeployment")),
+        "the Russian's AFV Pltns are rolled for: {rows:#?}"
+    );
+    assert!(
+        !rows.iter().any(|r| r.contains(&format!("row:{row} "))),
+        "{rows:#?}"
+    );
+    for b in &boats {
+        let id = b["id"].as_str().unwrap();
+        assert_ne!(c.box_of("russian", id), "redeployed-afv", "{id}");
+    }
+}

@@ -8,6 +8,7 @@ mod battle_hardened;
 mod blazes;
 mod campaign_new;
 mod cg_day;
+mod cg_iv_campaign;
 mod cg_status;
 mod cli_table;
 mod commissar_battle_hardening;

@@ -125,7 +125,9 @@ fn recall(s: &mut Session, side: Side) -> Result<(), Error> {
 /// purchase-record row; a Captured AFV's enemy Pltn, one part per captured
 /// enemy Pltn (its enemy counter's row, or that counter alone; one captured
 /// by name only is a part of its own); none for an AFV given outside any
-/// AFV Pltn RG, which is never rolled for (C47).
+/// AFV Pltn RG, which is never rolled for (C47), nor for a vehicle of an RG
+/// the chart does not make subject to Redeployment (note w): the Assault
+/// Boats an Infantry RG entered in (note b) are no AFV.
 fn pltn_key(s: &Session, c: &crate::model::force::Counter) -> Option<String> {
     if has(c, Condition::Captured) {
         let from = c.condition.iter().find_map(|x| match x {
@@ -139,6 +141,17 @@ fn pltn_key(s: &Session, c: &crate::model::force::Counter) -> Option<String> {
             },
             None => format!("captured {}", c.id),
         });
+    }
+    let chart = match c.id.side {
+        Side::German => &s.tables.german_rg,
+        Side::Russian => &s.tables.russian_rg,
+    };
+    let redeployable =
+        c.rg.as_deref()
+            .and_then(|rg| chart.rg(rg))
+            .is_some_and(|def| def.has_note("w"));
+    if !redeployable {
+        return None;
     }
     c.rg_row.map(|r| format!("row:{r}"))
 }
