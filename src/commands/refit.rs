@@ -48,6 +48,10 @@ pub(crate) struct Run<'a> {
     until: Option<StepId>,
     /// The step being done, as the drafts typed in it are named.
     step_label: std::rc::Rc<std::cell::RefCell<String>>,
+    /// Steps are on record whose views are not yet written: an unattended
+    /// run writes them once, when it ends (DESIGN §3: after each command);
+    /// at a terminal, after each step, while the players read.
+    views_behind: bool,
 }
 
 impl<'a> Run<'a> {
@@ -86,6 +90,7 @@ impl<'a> Run<'a> {
             out: Output::stdout(),
             committed: Vec::new(),
             until: None,
+            views_behind: false,
         })
     }
 
@@ -221,15 +226,30 @@ impl<'a> Run<'a> {
             return Err(e);
         }
         // The step is on record from here on, whatever befalls its views.
-        let viewed = self.writer.write_views(&next);
         self.state = next;
         self.committed.push(step.label());
-        if let Err(e) = viewed {
+        self.views_behind = true;
+        if self.prompter.at_terminal()
+            && let Err(e) = self.write_views()
+        {
             self.out.discard();
-            return Err(e.kept(views_not_written(&step.label())));
+            return Err(e);
         }
         self.out.flush()?;
         Ok(flow)
+    }
+
+    /// Writes the views of the steps done since they were last written.
+    pub(crate) fn write_views(&mut self) -> Result<(), Error> {
+        if !self.views_behind {
+            return Ok(());
+        }
+        let last = self.committed.last().cloned().unwrap_or_default();
+        self.writer
+            .write_views(&self.state)
+            .map_err(|e| e.kept(views_not_written(&last)))?;
+        self.views_behind = false;
+        Ok(())
     }
 
     fn at(&self, side: Side) -> Position {
@@ -398,7 +418,11 @@ pub fn refit(
 }
 
 fn run_steps(run: &mut Run, side: SideChoice) -> Result<String, Error> {
-    steps(run, side)
+    let walked = steps(run, side);
+    // The views of every step done, whether the run ended or stopped.
+    let viewed = run.write_views();
+    walked
+        .and(viewed)
         .map(|()| String::new())
         .map_err(|e| run.stopped(e))
 }

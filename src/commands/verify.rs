@@ -140,7 +140,8 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
     let mut start = Parts::default();
     let mut state: Option<CampaignState> = None;
     let mut def: Option<CgDef> = None;
-    let mut record_text = String::new();
+    // The last scenario record's answers, read once for the steps after it.
+    let mut record = Answers::replaying("", Queue::default())?;
     for e in &events.public {
         if undone.contains(&e.n) {
             continue;
@@ -171,14 +172,14 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
                 ..
             } => {
                 if let Some(text) = record_of(&rows) {
-                    record_text = text;
+                    record = Answers::replaying(&text, Queue::default())?;
                 }
                 let def = def.as_ref().expect("set at the start");
                 let how = Replay {
                     used: *dice,
                     typed: *typed,
                 };
-                let again = rerun(before, step, how, &rows, &record_text, seeds, tables, def);
+                let again = rerun(before, step, how, &rows, &record, seeds, tables, def);
                 if let Some(d) = differs(before, &again, &recorded, &rows) {
                     let why = if votg != crate::VERSION || *digest != tables.digest {
                         format!(
@@ -248,17 +249,17 @@ struct Replay {
 
 #[allow(clippy::too_many_arguments)]
 fn rerun(
-    before: &CampaignState,
+    before: &mut CampaignState,
     step: &StepRef,
     how: Replay,
     rows: &[&LoggedRow],
-    record: &str,
+    record: &Answers,
     seeds: Option<Seeds>,
     tables: &Tables,
     def: &CgDef,
 ) -> Result<CampaignState, String> {
     let journal: Vec<JournalRow> = rows.iter().map(|r| r.to_row(0, "")).collect();
-    let mut answers = Answers::replaying(record, Queue::of(&journal)).map_err(|e| e.to_string())?;
+    let mut answers = record.clone().with_queue(Queue::of(&journal));
     answers.as_typed = how.typed;
     let used = how.used;
     let mut prompter = Prompter::Scripted(Box::new(answers));
@@ -273,19 +274,30 @@ fn rerun(
     dice.begin_step(&context(before, step));
     prompter.set_day(before.campaign.cg_day());
     let mut out = Output::nowhere();
+    // The journal is lent to the re-run rather than copied (the rules may
+    // read it), and given back; the re-run keeps only the rows it added.
+    let kept = before.journal.len();
+    let journal = std::mem::take(&mut before.journal);
+    let mut state = before.clone();
+    state.journal = journal;
     let mut session = Session {
         tables,
         def,
-        state: before.clone(),
+        state,
         dice: &mut dice,
         prompter: &mut prompter,
         out: &mut out,
         concerns: Vec::new(),
     };
     let standing = before.campaign.step.clone();
-    perform(&mut session, step).map_err(|e| e.to_string())?;
-    session.journal_answers(|side| standing.of(side).to_string());
-    Ok(session.state)
+    let performed = perform(&mut session, step).map_err(|e| e.to_string());
+    if performed.is_ok() {
+        session.journal_answers(|side| standing.of(side).to_string());
+    }
+    let mut after = session.state;
+    let added = after.journal.split_off(kept.min(after.journal.len()));
+    before.journal = std::mem::replace(&mut after.journal, added);
+    performed.map(|_| after)
 }
 
 fn recorded_dice(rows: &[&LoggedRow]) -> HashMap<String, Roll> {
@@ -309,10 +321,8 @@ fn differs(
         Ok(s) => s,
         Err(e) => return Some(format!("run again, the step stops: {e}")),
     };
-    let derived_rows: Vec<LoggedRow> = after.journal[before.journal.len()..]
-        .iter()
-        .map(|r| LoggedRow::of(r, ""))
-        .collect();
+    // The re-run's state holds only the rows it added.
+    let derived_rows: Vec<LoggedRow> = after.journal.iter().map(|r| LoggedRow::of(r, "")).collect();
     // Each log's rows in their order (public, then each side's).
     let order = |r: &&LoggedRow| {
         if r.secret {

@@ -5,6 +5,8 @@
 //! Day's public facts, each roster line, each purchase-record row, each
 //! counter, each top-level value of the public record.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::campaign::{Campaign, DayFacts};
@@ -210,7 +212,24 @@ fn set_field(c: &mut Campaign, field: &str, value: &serde_json::Value) -> Result
     if field == "days" {
         return Err("the CG Days are facts of their own".into());
     }
-    let mut whole = serde_json::to_value(&*c).map_err(|e| e.to_string())?;
+    // The CG Days stay out of it: they are the bulk of the campaign.
+    let days = std::mem::take(&mut c.days);
+    let set = with_field(c, field, value);
+    match set {
+        Ok(mut changed) => {
+            changed.days = days;
+            *c = changed;
+            Ok(())
+        }
+        Err(e) => {
+            c.days = days;
+            Err(e)
+        }
+    }
+}
+
+fn with_field(c: &Campaign, field: &str, value: &serde_json::Value) -> Result<Campaign, FactError> {
+    let mut whole = serde_json::to_value(c).map_err(|e| e.to_string())?;
     let serde_json::Value::Object(map) = &mut whole else {
         return Err("the campaign is not a record".into());
     };
@@ -219,8 +238,7 @@ fn set_field(c: &mut Campaign, field: &str, value: &serde_json::Value) -> Result
     } else {
         map.insert(field.to_string(), value.clone());
     }
-    *c = serde_json::from_value(whole).map_err(|e| format!("campaign field `{field}`: {e}"))?;
-    Ok(())
+    serde_json::from_value(whole).map_err(|e| format!("campaign field `{field}`: {e}"))
 }
 
 /// Sets position `index` of `list` (one past its end: adds), or removes
@@ -279,7 +297,7 @@ pub fn between(before: &CampaignState, after: &CampaignState) -> Vec<Fact> {
     for side in Side::BOTH {
         side_facts(side, before.side(side), after.side(side), &mut facts);
     }
-    let mut check = before.clone();
+    let mut check = before.without_journal();
     let ok = facts.iter().all(|f| apply(&mut check, f).is_ok());
     if ok && same_parts(&check, after) {
         return facts;
@@ -327,7 +345,11 @@ fn campaign_facts(before: &Campaign, after: &Campaign, facts: &mut Vec<Fact>) {
     if before == after {
         return;
     }
-    let as_map = |c: &Campaign| match serde_json::to_value(c) {
+    // Its fields but the CG Days, which are facts of their own below.
+    let as_map = |c: &Campaign| match serde_json::to_value(Campaign {
+        days: Vec::new(),
+        ..c.clone()
+    }) {
         Ok(serde_json::Value::Object(m)) => m,
         _ => serde_json::Map::new(),
     };
@@ -368,6 +390,40 @@ fn list_facts<T: Clone + PartialEq>(
     }
 }
 
+/// The counters added, changed, moved or removed, in the order the fold
+/// applies them.
+fn counter_facts(side: Side, b: &[Counter], a: &[Counter], facts: &mut Vec<Fact>) {
+    let before: HashMap<CounterId, &Counter> = b.iter().map(|c| (c.id, c)).collect();
+    let after: HashMap<CounterId, &Counter> = a.iter().map(|c| (c.id, c)).collect();
+    // The order the fold will have, as each fact is applied.
+    let mut order: Vec<CounterId> = Vec::with_capacity(a.len());
+    for c in b {
+        if after.contains_key(&c.id) {
+            order.push(c.id);
+        } else {
+            facts.push(Fact::Counter {
+                side,
+                id: c.id,
+                at: 0,
+                counter: None,
+            });
+        }
+    }
+    for (at, c) in a.iter().enumerate() {
+        if before.get(&c.id) == Some(&c) && order.get(at) == Some(&c.id) {
+            continue;
+        }
+        order.retain(|id| *id != c.id);
+        order.insert(at.min(order.len()), c.id);
+        facts.push(Fact::Counter {
+            side,
+            id: c.id,
+            at,
+            counter: Some(Box::new(c.clone())),
+        });
+    }
+}
+
 fn side_facts(side: Side, before: &SideFiles, after: &SideFiles, facts: &mut Vec<Fact>) {
     let (b, a) = (&before.roster, &after.roster);
     list_facts(
@@ -389,32 +445,8 @@ fn side_facts(side: Side, before: &SideFiles, after: &SideFiles, facts: &mut Vec
         facts,
     );
     let (b, a) = (&before.force, &after.force);
-    // The order the fold will have, as each fact is applied.
-    let mut order: Vec<CounterId> = Vec::with_capacity(a.counters.len());
-    for c in b.counters.iter() {
-        if a.get(c.id).is_none() {
-            facts.push(Fact::Counter {
-                side,
-                id: c.id,
-                at: 0,
-                counter: None,
-            });
-        } else {
-            order.push(c.id);
-        }
-    }
-    for (at, c) in a.counters.iter().enumerate() {
-        if b.get(c.id) == Some(c) && order.get(at) == Some(&c.id) {
-            continue;
-        }
-        order.retain(|id| *id != c.id);
-        order.insert(at.min(order.len()), c.id);
-        facts.push(Fact::Counter {
-            side,
-            id: c.id,
-            at,
-            counter: Some(Box::new(c.clone())),
-        });
+    if b.counters != a.counters {
+        counter_facts(side, &b.counters, &a.counters, facts);
     }
     if b.next_id != a.next_id {
         facts.push(Fact::NextId {

@@ -38,6 +38,18 @@ pub struct CampaignState {
 }
 
 impl CampaignState {
+    /// A copy of everything but the journal's rows (which only grow, and
+    /// are the bulk of a long campaign): for checking facts, which never
+    /// touch the journal.
+    pub fn without_journal(&self) -> CampaignState {
+        CampaignState {
+            campaign: self.campaign.clone(),
+            german: self.german.clone(),
+            russian: self.russian.clone(),
+            journal: Vec::new(),
+        }
+    }
+
     /// The side's current CG Roster line (validation guarantees one).
     pub fn line(&self, side: Side) -> &crate::model::roster::RosterLine {
         self.side(side)

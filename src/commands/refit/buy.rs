@@ -44,6 +44,7 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         side,
         purchases: purchases.to_vec(),
     })?;
+    run.write_views()?;
     Ok(String::new())
 }
 

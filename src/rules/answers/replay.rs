@@ -55,6 +55,12 @@ impl Answers {
         Ok(a)
     }
 
+    /// These answers replaying `queue`.
+    pub fn with_queue(mut self, queue: Queue) -> Answers {
+        self.replay = Some(queue);
+        self
+    }
+
     /// The replayed answer to `id`, if this is a replay that has one.
     pub(super) fn replayed(&self, id: &str) -> Option<Option<&toml::Value>> {
         self.replay.as_ref()?.next(id)
