@@ -99,6 +99,15 @@ pub struct RosterLine {
     pub recon: Option<u32>,
     #[serde(default)]
     pub recon_cpp: i64,
+    /// The Recon drm took -1 Lax (12.624): not taken again when the
+    /// scenario turns out a Night one (VotG25, 12.6254).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recon_lax: bool,
+    /// Russian only: his word at his 12.621 before a Counterattack on a date
+    /// whose Night changes what he may buy, whether it will be a Night
+    /// scenario (12.6254 with 12.6217, 12.6182).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub night_declared: Option<bool>,
     /// The Initiative chit chosen (12.625).
     pub initiative: Option<String>,
     /// Russian only: the Booby Trap Level in effect (A, B or C).

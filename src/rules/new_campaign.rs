@@ -118,6 +118,8 @@ fn initial_roster(def: &CgDef, tables: &Tables, side: Side, day: CgDay) -> Roste
         san: ob.san,
         recon: None,
         recon_cpp: 0,
+        recon_lax: false,
+        night_declared: None,
         initiative: match side {
             Side::German => def.initial.german_chit,
             Side::Russian => def.initial.russian_chit,

@@ -105,7 +105,9 @@ fn a_full_disk_while_writing_the_views_keeps_the_step_and_says_so() {
         .stderr(predicate::str::contains(
             "is on record in the campaign's logs",
         ))
-        .stderr(predicate::str::contains("Committed before it: German 12.621"))
+        .stderr(predicate::str::contains(
+            "Committed before it: German 12.621",
+        ))
         .stderr(predicate::str::contains(
             "the next votg command writes them",
         ))

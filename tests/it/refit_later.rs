@@ -64,6 +64,8 @@ fn later_day(s: &mut CampaignState, tables: &Tables, date: u8, step: &str, chits
             san: last.san,
             recon: None,
             recon_cpp: 0,
+            recon_lax: false,
+            night_declared: None,
             initiative: None,
             booby_trap: last.booby_trap.clone(),
             ssr_commissar_dr: false,

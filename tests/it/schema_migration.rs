@@ -101,6 +101,8 @@ fn to_16_sep(dir: &Path) {
                 san: last.san,
                 recon: None,
                 recon_cpp: 0,
+                recon_lax: false,
+                night_declared: None,
                 initiative: None,
                 booby_trap: last.booby_trap.clone(),
                 ssr_commissar_dr: false,

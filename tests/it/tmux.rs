@@ -76,12 +76,27 @@ impl Screen {
         loop {
             let shown = self.shown();
             if shown.contains(text) {
-                // What comes with it is drawn in the same moment.
-                std::thread::sleep(Duration::from_millis(150));
-                return self.shown();
+                return self.settled(shown);
             }
             assert!(Instant::now() < end, "never shown: {text}\n{shown}");
             std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Screen {
+    /// The screen once it has stopped changing for a moment (what comes
+    /// with a text is drawn with it, but a busy machine may draw it in
+    /// pieces); 10 s at most.
+    fn settled(&self, mut shown: String) -> String {
+        let end = Instant::now() + Duration::from_secs(10);
+        loop {
+            std::thread::sleep(Duration::from_millis(250));
+            let now = self.shown();
+            if now == shown || Instant::now() > end {
+                return now;
+            }
+            shown = now;
         }
     }
 }

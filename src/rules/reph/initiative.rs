@@ -62,13 +62,7 @@ pub fn declare_night(s: &mut Session) {
     // 12.624: the Recon drs were made before the scenario was known to be a
     // Night scenario: the Russian Final dr is doubled, the German is Lax
     // (VotG25). Both sides' roster lines are the current CG Day's.
-    let german_lax = s
-        .state
-        .journal
-        .iter()
-        .rev()
-        .find(|j| j.step == "12.624" && j.side == "german" && !j.dice.is_empty())
-        .is_some_and(|j| j.drms.contains("Lax"));
+    let german_lax = s.state.line(Side::German).recon_lax;
     let g = s.state.line_mut(Side::German);
     if g.recon_cpp > 0 && !german_lax {
         let n = g.recon.unwrap_or(0).saturating_sub(1);

@@ -120,6 +120,8 @@ pub fn ensure_line(s: &mut Session, side: Side) {
         san: last.san,
         recon: None,
         recon_cpp: 0,
+        recon_lax: false,
+        night_declared: None,
         initiative: None,
         booby_trap: last.booby_trap.clone(),
         ssr_commissar_dr: false,

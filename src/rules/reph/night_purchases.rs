@@ -39,17 +39,10 @@ pub fn matters(tables: &Tables, date: u8) -> bool {
 /// The Russian's word at his 12.621 of this RePh before a Counterattack, if
 /// he gave it.
 pub fn intent(state: &CampaignState) -> Option<bool> {
-    let c = &state.campaign;
-    if c.occasion.occasion() != Occasion::BeforeCounterattack {
+    if state.campaign.occasion.occasion() != Occasion::BeforeCounterattack {
         return None;
     }
-    let day = c.cg_day().to_string();
-    state
-        .journal
-        .iter()
-        .rev()
-        .find(|r| r.cg_day == day && r.step == STEP && r.side == "russian" && r.what == DECISION)
-        .map(|r| r.result.starts_with("Night"))
+    state.line(Side::Russian).night_declared
 }
 
 /// The CG Day the Russian buys for, and rolls his RGs' Strength for: the
@@ -91,6 +84,7 @@ pub fn ask(s: &mut Session) -> Result<(), Error> {
     s.say(format!(
         "Russian: the Counterattack will be played {result} (12.6254)."
     ));
+    s.state.line_mut(Side::Russian).night_declared = Some(night);
     s.journal(Entry::decision(
         STEP,
         Some(Side::Russian),

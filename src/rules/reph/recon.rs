@@ -108,6 +108,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     }
     let line = s.state.line_mut(side);
     line.recon = Some(n);
+    line.recon_lax = squad_type == "lax";
     let next_start = line.cpp.left - cpp;
     s.say(format!(
         "{} may reconnoitre {n} Location(s) after set-up (12.6265); next CG Day starts with {next_start} CPP (READINGS.md C20).",
