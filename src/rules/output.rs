@@ -72,6 +72,27 @@ impl Output {
 
     /// One line (or several) of commentary.
     pub fn say(&mut self, text: &str) {
+        self.note_gist(text);
+        self.aside(text);
+    }
+
+    /// Commentary that is never a step's gist: a side's secret told in a
+    /// step whose rows are public (its new CG Roster line at 12.615a), so
+    /// the public row that journals the step cannot carry it.
+    pub fn aside(&mut self, text: &str) {
+        if let Sink::Nowhere = self.sink {
+            return;
+        }
+        self.held.push_str(text);
+        if !text.ends_with('\n') {
+            self.held.push('\n');
+        }
+        if let Sink::Stdout { immediate: true } = self.sink {
+            self.write_held();
+        }
+    }
+
+    fn note_gist(&mut self, text: &str) {
         for line in text
             .lines()
             .map(str::trim)
@@ -83,16 +104,6 @@ impl Output {
             if self.nothing.is_none() && says_nothing(line) {
                 self.nothing = Some(line.to_string());
             }
-        }
-        if let Sink::Nowhere = self.sink {
-            return;
-        }
-        self.held.push_str(text);
-        if !text.ends_with('\n') {
-            self.held.push('\n');
-        }
-        if let Sink::Stdout { immediate: true } = self.sink {
-            self.write_held();
         }
     }
 

@@ -18,7 +18,7 @@ fn refit_at_a_terminal(c: &Camp) -> PtySession {
 }
 
 /// `cmd` run on a pseudo-terminal 200 columns wide, as a player runs it.
-fn at_a_terminal(mut cmd: Command) -> PtySession {
+pub(crate) fn at_a_terminal(mut cmd: Command) -> PtySession {
     cmd.env("TERM", "xterm")
         .env("COLUMNS", "200")
         .env_remove("VOTG_CRASH_AT");
@@ -30,7 +30,7 @@ fn at_a_terminal(mut cmd: Command) -> PtySession {
 
 /// Everything the program shows in the next moment (no prompt is waited
 /// for: this is how long a player looks at the screen after a key).
-fn shown_in_a_moment(p: &mut PtySession) -> String {
+pub(crate) fn shown_in_a_moment(p: &mut PtySession) -> String {
     let mut seen = String::new();
     let end = Instant::now() + Duration::from_millis(1200);
     while Instant::now() < end {

@@ -339,14 +339,14 @@ fn issue_10_a_whole_cg_i_played_to_its_end_verifies_and_a_later_edit_is_placed()
     let before = snapshot(&c.dir);
     assert!(verified(&c.dir).contains("verified"));
     assert_eq!(snapshot(&c.dir), before, "verify only reads");
-    // The German ELR roll of 19 Sep (a public step) made another: named
-    // with its event, step and CG Day.
+    // The German ELR roll of 19 Sep (the German's secret DR of a public
+    // step) made another: named with its event, step and CG Day.
     let elr = |r: &serde_json::Value| {
         r["table"] == "elr-loss-gain" && r["cg_day"] == "19/9" && r["side"] == "german"
     };
     let n = edit_log(
         &c.dir,
-        "log.jsonl",
+        "german/log.jsonl",
         |e| has_row(e, elr),
         |e| {
             let row = e["rows"]

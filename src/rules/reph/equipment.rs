@@ -22,6 +22,7 @@ pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
     // CG Day gets its facts and roster line here.
     new_day::counterattack_scenario(s);
     new_day::ensure_line(s, side);
+    new_day::announce_line(s, side);
     one_use::settle(s, side)?;
     remanned(s, side)?;
     shock(s, side)?;
