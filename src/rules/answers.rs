@@ -69,10 +69,6 @@ pub struct Answers {
     pub(crate) record: Record,
     /// `votg verify`: the journal's answers, handed out in order.
     replay: Option<Queue>,
-    /// A replayed record the journal holds no `scenario.record` row for (a
-    /// journal from before that row, a record typed at the terminal): the
-    /// replay journals none either.
-    pub(crate) unrecorded: bool,
 }
 
 impl Answers {
@@ -99,7 +95,6 @@ impl Answers {
             day: None,
             record: Record::default(),
             replay: None,
-            unrecorded: false,
         };
         answers.isolation = answers.load_isolation()?;
         let top: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(&answers.text)

@@ -24,6 +24,7 @@ pub mod range;
 pub mod reph;
 pub mod rg_chart;
 pub mod roll_text;
+pub mod secret_screen;
 pub mod sw_chart;
 pub mod table;
 pub mod tables;

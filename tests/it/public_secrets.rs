@@ -117,3 +117,40 @@ fn design_5_no_public_file_of_a_whole_cg_holds_a_sides_secret_figures() {
         }
     }
 }
+
+/// 12.6041 and DESIGN §5: the scenario record's public part (victor, CVP)
+/// is public; each side's force outcome is only in that side's secret rows,
+/// which `votg verify` replays with the public `scenario.record` row.
+#[test]
+fn rule_12_6041_each_sides_outcome_is_in_its_own_secret_rows_only() {
+    let c = Camp::sample("cg-i-walkthrough");
+    let answers = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("rosters/cg-i-aftermath.answers.toml"),
+    )
+    .unwrap();
+    c.refit(&["--until", "12.601"], &answers, None).success();
+    let read = |n: &str| std::fs::read_to_string(c.dir.join(n)).unwrap();
+    let public = read("journal.csv") + &read("log.jsonl") + &read("campaign.toml");
+    assert!(public.contains("Scenario 1 recorded") && public.contains("scenario.record"));
+    for secret in [
+        "outcome",
+        "G-21",
+        "3 x 4-6-7",
+        "R-29",
+        "4 x 4-2-6",
+        "prisoner",
+        "Eliminated",
+    ] {
+        assert!(!public.contains(secret), "`{secret}` is in a public file");
+    }
+    let german = read("german/journal.csv");
+    assert!(german.contains("german.outcome") && german.contains("G-21 8-3-8 Reduced"));
+    assert!(!german.contains("russian.outcome") && !german.contains("R-29 5-2-7"));
+    let russian = read("russian/journal.csv");
+    assert!(russian.contains("russian.outcome") && russian.contains("R-29 5-2-7"));
+    assert!(!russian.contains("german.outcome") && !russian.contains("G-21"));
+    // The prisoner touches both forces: each side has its own row of it.
+    assert!(german.contains("is a prisoner of R-28") && russian.contains("is a prisoner of R-28"));
+    votg().args(["verify", c.path()]).assert().success();
+}
