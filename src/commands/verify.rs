@@ -63,9 +63,18 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     };
     let edited = views.edited();
     if !edited.is_empty() {
+        // A side's own view is its secret: named, its values not shown.
         let list: Vec<String> = edited
             .iter()
-            .map(|(n, d)| format!("{n}: {}", d.join("; ")))
+            .map(
+                |(n, d)| match Side::BOTH.iter().find(|s| n.starts_with(s.id())) {
+                    Some(side) => format!(
+                        "{n} (what changed in it is the {}'s secret, not shown here)",
+                        side.name()
+                    ),
+                    None => format!("{n}: {}", d.join("; ")),
+                },
+            )
             .collect();
         return Err(Error::Refused(format!(
             "{}: the logs verify ({} step(s) re-derived), but a view was edited by hand and not recorded:\n  {}\nRecord the edit with `votg adjust {} --side SIDE --reason \"why\"`, or drop it with `votg adjust {} --side SIDE --discard`.",
@@ -290,8 +299,23 @@ fn differs(
     recorded: &[&Fact],
     rows: &[&LoggedRow],
 ) -> Option<String> {
+    // What differs in a side's secret rows or facts is that side's secret
+    // (DESIGN §5): named as the side's, never shown, nor counted.
+    let secret: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|side| {
+            rows.iter().any(|r| r.secret && r.side == side.id())
+                || recorded.iter().any(|f| f.side() == Some(*side))
+        })
+        .collect();
     let after = match again {
         Ok(s) => s,
+        Err(_) if !secret.is_empty() => {
+            return Some(format!(
+                "run again, the step stops, for a reason in {}",
+                secrets_of(&secret)
+            ));
+        }
         Err(e) => return Some(format!("run again, the step stops: {e}")),
     };
     let derived_rows: Vec<LoggedRow> = after.journal[before.journal.len()..]
@@ -312,14 +336,24 @@ fn differs(
     got.sort_by_key(order);
     for (i, (w, g)) in want.iter().zip(&got).enumerate() {
         if let Some(field) = row_difference(w, g) {
+            if let Some(side) = [w, g].iter().find(|r| r.secret).map(|r| r.side.as_str()) {
+                return Some(format!("a row differs in {}", secrets_of(&sides(side))));
+            }
             return Some(format!("its row {} ({}) has {field}", i + 1, w.what));
         }
     }
+    let public = |rows: &[&LoggedRow]| rows.iter().filter(|r| !r.secret).count();
+    if public(&want) != public(&got) {
+        return Some(format!(
+            "it records {} public row(s), and run again makes {}",
+            public(&want),
+            public(&got)
+        ));
+    }
     if want.len() != got.len() {
         return Some(format!(
-            "it records {} row(s), and run again makes {}",
-            want.len(),
-            got.len()
+            "its rows differ in number in {}",
+            secrets_of(&secret)
         ));
     }
     let mut derived = facts::between(before, after);
@@ -332,11 +366,40 @@ fn differs(
             .iter()
             .zip(&derived)
             .find(|(a, b)| a != b)
-            .map(|(a, _)| crate::store::views::describe(a))
-            .unwrap_or_else(|| "a fact more or less".into());
-        return Some(format!("its facts differ from those recorded ({first})"));
+            .map(|(a, b)| (a.side().or(b.side()), a));
+        return Some(match first {
+            Some((Some(side), _)) => format!("a fact differs in {}", secrets_of(&[side])),
+            Some((None, f)) => format!(
+                "its facts differ from those recorded ({})",
+                crate::store::views::describe(f)
+            ),
+            None if !secret.is_empty() => {
+                format!("a fact more or less, in {}", secrets_of(&secret))
+            }
+            None => "its facts differ from those recorded (a fact more or less)".into(),
+        });
     }
     None
+}
+
+/// The sides a row's `side` column names.
+fn sides(side: &str) -> Vec<Side> {
+    side.parse::<Side>()
+        .map_or(Side::BOTH.to_vec(), |s| vec![s])
+}
+
+/// Where a difference lies that only its side may see, and how it looks.
+fn secrets_of(sides: &[Side]) -> String {
+    let names: Vec<&str> = sides.iter().map(|s| s.name()).collect();
+    let see: Vec<String> = sides
+        .iter()
+        .map(|s| format!("`votg log DIR --side {}`", s.id()))
+        .collect();
+    format!(
+        "the {}'s secret part of it (not shown here: only its side may see it, with {})",
+        names.join(" and the "),
+        see.join(" or ")
+    )
 }
 
 /// What differs between a recorded row and the one made again, if it is
