@@ -39,6 +39,7 @@ mod played;
 mod print;
 mod prisoners_not_retained;
 mod private_dice;
+mod prompt_count;
 mod public_secrets;
 mod purchase_hint;
 mod readings;
