@@ -113,6 +113,11 @@ pub enum Error {
     Terminal(String),
 
     #[error(
+        "interrupted (Ctrl-C): the step in progress was not kept, every step done before it was. Run `votg refit` again to go on."
+    )]
+    Interrupted,
+
+    #[error(
         "`{given}` is not a DRM: give a whole number such as 2 or -1 (write negative values as --drm=-1)."
     )]
     BadDrm { given: String },
@@ -308,6 +313,17 @@ pub struct Refusal {
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.full)
+    }
+}
+
+/// A terminal prompt's failure: Ctrl-C (read as an interrupted read while
+/// a secret block is open, `secret_screen`) or another.
+pub fn terminal(e: dialoguer::Error) -> Error {
+    match e {
+        dialoguer::Error::IO(io) if io.kind() == std::io::ErrorKind::Interrupted => {
+            Error::Interrupted
+        }
+        e => Error::Terminal(e.to_string()),
     }
 }
 

@@ -33,6 +33,9 @@ use crate::rules::prompt::Prompter;
 use crate::rules::reph::session::{CampaignDice, Session};
 use crate::rules::tables::Tables;
 
+mod differs;
+use differs::differs;
+
 /// What verification found.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -63,9 +66,18 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     };
     let edited = views.edited();
     if !edited.is_empty() {
+        // A side's own view is its secret: named, its values not shown.
         let list: Vec<String> = edited
             .iter()
-            .map(|(n, d)| format!("{n}: {}", d.join("; ")))
+            .map(
+                |(n, d)| match Side::BOTH.iter().find(|s| n.starts_with(s.id())) {
+                    Some(side) => format!(
+                        "{n} (what changed in it is the {}'s secret, not shown here)",
+                        side.name()
+                    ),
+                    None => format!("{n}: {}", d.join("; ")),
+                },
+            )
             .collect();
         return Err(Error::Refused(format!(
             "{}: the logs verify ({} step(s) re-derived), but a view was edited by hand and not recorded:\n  {}\nRecord the edit with `votg adjust {} --side SIDE --reason \"why\"`, or drop it with `votg adjust {} --side SIDE --discard`.",
@@ -308,84 +320,4 @@ fn recorded_dice(rows: &[&LoggedRow]) -> HashMap<String, Roll> {
             Some((r.label.clone(), Roll::new(faces)))
         })
         .collect()
-}
-
-/// How a step's re-run differs from its record, in words.
-fn differs(
-    before: &CampaignState,
-    again: &Result<CampaignState, String>,
-    recorded: &[&Fact],
-    rows: &[&LoggedRow],
-) -> Option<String> {
-    let after = match again {
-        Ok(s) => s,
-        Err(e) => return Some(format!("run again, the step stops: {e}")),
-    };
-    // The re-run's state holds only the rows it added.
-    let derived_rows: Vec<LoggedRow> = after.journal.iter().map(|r| LoggedRow::of(r, "")).collect();
-    // Each log's rows in their order (public, then each side's).
-    let order = |r: &&LoggedRow| {
-        if r.secret {
-            r.side.clone()
-        } else {
-            String::new()
-        }
-    };
-    let mut want: Vec<&LoggedRow> = rows.to_vec();
-    want.sort_by_key(order);
-    let mut got: Vec<&LoggedRow> = derived_rows.iter().collect();
-    got.sort_by_key(order);
-    for (i, (w, g)) in want.iter().zip(&got).enumerate() {
-        if let Some(field) = row_difference(w, g) {
-            return Some(format!("its row {} ({}) has {field}", i + 1, w.what));
-        }
-    }
-    if want.len() != got.len() {
-        return Some(format!(
-            "it records {} row(s), and run again makes {}",
-            want.len(),
-            got.len()
-        ));
-    }
-    let mut derived = facts::between(before, after);
-    let mut recorded: Vec<Fact> = recorded.iter().map(|f| (*f).clone()).collect();
-    let key = |f: &Fact| serde_json::to_string(f).unwrap_or_default();
-    derived.sort_by_key(key);
-    recorded.sort_by_key(key);
-    if derived != recorded {
-        let first = recorded
-            .iter()
-            .zip(&derived)
-            .find(|(a, b)| a != b)
-            .map(|(a, _)| crate::store::views::describe(a))
-            .unwrap_or_else(|| "a fact more or less".into());
-        return Some(format!("its facts differ from those recorded ({first})"));
-    }
-    None
-}
-
-/// What differs between a recorded row and the one made again, if it is
-/// more than words: the dice, the result, the DRMs, the answer.
-fn row_difference(w: &LoggedRow, g: &LoggedRow) -> Option<String> {
-    let fields: [(&str, &String, &String); 10] = [
-        ("step", &w.step, &g.step),
-        ("side", &w.side, &g.side),
-        ("dice", &w.dice, &g.dice),
-        ("original", &w.original, &g.original),
-        ("DRMs", &w.drms, &g.drms),
-        ("final", &w.final_result, &g.final_result),
-        ("table", &w.table, &g.table),
-        ("result key", &w.key, &g.key),
-        ("answer to", &w.answer_id, &g.answer_id),
-        ("answer", &w.answer, &g.answer),
-    ];
-    for (name, a, b) in fields {
-        if a != b {
-            return Some(format!("{name} `{a}` recorded and `{b}` made again"));
-        }
-    }
-    if w.kind != g.kind {
-        return Some("another kind of row".into());
-    }
-    None
 }

@@ -150,6 +150,11 @@ pub struct DayFacts {
     /// this scenario so far (12.12, C26): they count for 12.618.
     #[serde(default, skip_serializing_if = "BySide::is_zero")]
     pub reph_cvp: BySide<u32>,
+    /// CG I: whether the Germans Controlled all of building F36 at the end
+    /// of this CG Day's scenario, where the players said so when recording
+    /// it (it decides the victor); 12.614 judges the CG Day's end by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub f36: Option<bool>,
 }
 
 /// One value per side.

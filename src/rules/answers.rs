@@ -71,10 +71,6 @@ pub struct Answers {
     /// A replay of a step answered at a terminal: the step asks as it asked
     /// there (one purchase at a time …), each answer as recorded.
     pub as_typed: bool,
-    /// A replayed record the journal holds no `scenario.record` row for (a
-    /// journal from before that row, a record typed at the terminal): the
-    /// replay journals none either.
-    pub(crate) unrecorded: bool,
 }
 
 impl Answers {
@@ -94,7 +90,6 @@ impl Answers {
             record: Record::default(),
             replay: None,
             as_typed: false,
-            unrecorded: false,
         };
         answers.isolation = answers.load_isolation()?;
         let top: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(&answers.text)

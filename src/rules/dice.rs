@@ -168,7 +168,7 @@ impl DiceSource for ManualDice {
                 .with_prompt(prompt)
                 .validate_with(|t: &String| check(t).map(|_| ()))
                 .interact_text()
-                .map_err(|e| Error::Terminal(e.to_string()))?;
+                .map_err(crate::error::terminal)?;
             return Ok(Roll::new(check(&text).map_err(Error::ManualDice)?));
         }
         eprintln!("{prompt}");

@@ -28,6 +28,7 @@ pub mod reph;
 pub mod rg_chart;
 pub mod roll_text;
 pub mod scenario_card;
+pub mod secret_screen;
 pub mod sw_chart;
 pub mod table;
 pub mod tables;

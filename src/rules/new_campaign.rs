@@ -38,6 +38,7 @@ pub fn initial_state(def: &CgDef, tables: &Tables) -> CampaignState {
         german_chit: def.initial.german_chit,
         russian_chit: def.initial.russian_chit,
         cvp: None,
+        f36: None,
         reph_cvp: Default::default(),
         victor: None,
     };

@@ -76,18 +76,14 @@ impl Output {
 
     /// One line (or several) of commentary.
     pub fn say(&mut self, text: &str) {
-        for line in text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with("=="))
-        {
-            if self.first.is_none() {
-                self.first = Some(line.to_string());
-            }
-            if self.nothing.is_none() && says_nothing(line) {
-                self.nothing = Some(line.to_string());
-            }
-        }
+        self.note_gist(text);
+        self.aside(text);
+    }
+
+    /// Commentary that is never a step's gist: a side's secret told in a
+    /// step whose rows are public (its new CG Roster line at 12.615a), so
+    /// the public row that journals the step cannot carry it.
+    pub fn aside(&mut self, text: &str) {
         if let Sink::Nowhere = self.sink {
             return;
         }
@@ -105,6 +101,21 @@ impl Output {
         }
         if let Sink::Stdout { immediate: true } = self.sink {
             self.write_held();
+        }
+    }
+
+    fn note_gist(&mut self, text: &str) {
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("=="))
+        {
+            if self.first.is_none() {
+                self.first = Some(line.to_string());
+            }
+            if self.nothing.is_none() && says_nothing(line) {
+                self.nothing = Some(line.to_string());
+            }
         }
     }
 

@@ -16,7 +16,12 @@ use crate::rules::prompt_theme::FITTED;
 pub enum Prompter {
     /// The terminal; `both` means one keyboard for both sides, so secret
     /// blocks are preceded by a hand-over and followed by clearing the screen.
-    Terminal { both: bool, record: Record },
+    Terminal {
+        both: bool,
+        record: Record,
+        /// The open secret block's screen, cleared however the block ends.
+        screen: crate::rules::secret_screen::SecretScreen,
+    },
     /// An answers file; questions it leaves out take the rules' default where
     /// there is one, and are an error otherwise.
     Scripted(Box<Answers>),
@@ -31,6 +36,7 @@ impl Prompter {
             None => Prompter::Terminal {
                 both,
                 record: Record::default(),
+                screen: Default::default(),
             },
         }
     }
@@ -287,6 +293,37 @@ impl Prompter {
         }
     }
 
+    /// A line of text at the terminal, checked by `valid` and asked again
+    /// until it passes; Enter alone takes `default`. An answers file has no
+    /// such answer: its caller reads the file's own table instead.
+    pub(crate) fn ask_text(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        default: Option<String>,
+        valid: impl Fn(&str) -> Result<(), String>,
+    ) -> Result<String, Error> {
+        if let Prompter::Scripted(_) = self {
+            return Err(Error::MissingAnswer {
+                id: format!("{}.{name}", side.id()),
+                expected: "an answer typed at the terminal".into(),
+            });
+        }
+        if let Some(v) = self.replayed(side, name, question)
+            && let Some(text) = v.as_str().filter(|t| valid(t).is_ok())
+        {
+            return Ok(text.to_string());
+        }
+        self.terminal_or_missing(side, name)?;
+        let default = self
+            .again(side, name)
+            .and_then(|v| v.as_str().map(str::to_string))
+            .or(default);
+        let back = self.may_take_back();
+        ask_line(question, default, valid, &back)
+    }
+
     /// Yes or no; `default` where the rules have one.
     pub(crate) fn ask_yes_no(
         &mut self,
@@ -321,9 +358,12 @@ impl Prompter {
     /// One keyboard, secret information ahead: the other side looks away.
     pub fn begin_secret(&mut self, side: Side) -> Result<(), Error> {
         self.in_secret_block(Some(side));
-        if let Prompter::Terminal { both: true, .. } = self
+        if let Prompter::Terminal {
+            both: true, screen, ..
+        } = self
             && std::io::stdin().is_terminal()
         {
+            screen.open();
             let term = console::Term::stdout();
             let _ = term.write_line(&format!(
                 "\n=== {} player only: the {} player looks away. ===",
@@ -343,20 +383,43 @@ impl Prompter {
     /// The secret block is over: clear the screen before handing back.
     pub fn end_secret(&mut self, side: Side) -> Result<(), Error> {
         self.in_secret_block(None);
-        if let Prompter::Terminal { both: true, .. } = self
-            && std::io::stdin().is_terminal()
+        if let Prompter::Terminal {
+            both: true, screen, ..
+        } = self
+            && screen.is_open()
         {
-            confirm(
+            let done = confirm(
                 &format!("{} player done? (the screen will be cleared)", side.name()),
                 Some(true),
-            )?;
-            // Clear the screen and, where the terminal supports it (ESC[3J),
-            // its scrollback, so the other side cannot scroll up to the secrets.
-            let term = console::Term::stdout();
-            let _ = term.clear_screen();
-            let _ = term.write_str("\x1b[3J\x1b[H\x1b[2J");
+            );
+            screen.close();
+            done?;
         }
         Ok(())
+    }
+
+    /// The secret block stopped on `e`: its screen is cleared all the same,
+    /// after the side has read why (`done?`), or at once on Ctrl-C. Gives
+    /// `e` back for the run to stop on.
+    pub fn stop_secret(&mut self, side: Side, e: Error) -> Error {
+        if !matches!(e, Error::Interrupted) {
+            if let Prompter::Terminal {
+                both: true, screen, ..
+            } = self
+                && screen.is_open()
+            {
+                let _ = console::Term::stdout()
+                    .write_line(&format!("The {} block stopped: {e}", side.name()));
+            }
+            if let Err(again) = self.end_secret(side) {
+                return again;
+            }
+        }
+        self.in_secret_block(None);
+        if let Prompter::Terminal { screen, .. } = self {
+            screen.close();
+        }
+        e
     }
 }
 
@@ -380,7 +443,7 @@ fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
     if let Some(d) = default {
         c = c.default(d);
     }
-    c.interact().map_err(|e| Error::Terminal(e.to_string()))
+    c.interact().map_err(crate::error::terminal)
 }
 
 /// What typing `back` does: takes back the step's last answer (the step
@@ -413,7 +476,7 @@ fn typed_list(
             t => valid(t),
         })
         .interact_text()
-        .map_err(|e| Error::Terminal(e.to_string()))?;
+        .map_err(crate::error::terminal)?;
     Ok(match text.trim() {
         BACK => return Err(Error::TakeBack),
         "" | "-" => vec![],
@@ -441,7 +504,7 @@ fn ask_line(
             t => valid(t),
         })
         .interact_text()
-        .map_err(|e| Error::Terminal(e.to_string()))?;
+        .map_err(crate::error::terminal)?;
     match text.trim() {
         BACK => Err(Error::TakeBack),
         t => Ok(t.to_string()),

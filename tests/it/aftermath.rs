@@ -597,3 +597,32 @@ fn rule_12_6051_prisoners_of_an_eliminated_guard_claimed_or_rearmed() {
             .any(|c| matches!(c, Condition::PrisonerOf(_)))
     );
 }
+
+/// 12.6041: the players name only what changed, a whole RG at once
+/// included (`all of RG I2`: every counter of it still in play).
+#[test]
+fn rule_12_6041_an_outcome_names_every_counter_of_an_rg_at_once() {
+    let c = played();
+    let a = c.file(
+        "a.toml",
+        "[scenario]\nvictor = \"russian\"\ncvp = { german = 30, russian = 2 }\n\n[german.outcome]\neliminated = [\"all of RG A1\", \"G-1\"]\n",
+    );
+    votg()
+        .args(["refit", c.path(), "--until", "12.601", "--answers", &a])
+        .assert()
+        .success();
+    for id in ["G-34", "G-35", "G-36", "G-37", "G-1"] {
+        assert_eq!(c.box_of("german", id), "casualties", "{id}");
+    }
+    assert_eq!(c.box_of("german", "G-2"), "retained");
+    let a = c.file(
+        "b.toml",
+        "[scenario]\nvictor = \"russian\"\ncvp = { german = 30, russian = 2 }\n\n[german.outcome]\neliminated = [\"all of RG X9\"]\n",
+    );
+    let c = played();
+    votg()
+        .args(["refit", c.path(), "--until", "12.601", "--answers", &a])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no counter of RG X9 in play"));
+}

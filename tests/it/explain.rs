@@ -150,7 +150,7 @@ fn a_row_story_tells_its_counters_loss_escape_hardening_and_repair_in_order() {
             "Scenario 1 outcome: German: G-2 4-6-7 Reduced to 2-4-7",
             "Scenario 1 outcome: German: G-14 MMG Malfunctioned",
             // 12.606-12.607: Isolated, then its Escape roll and what came of it.
-            "12.606 Isolated Area Cellar: Isolated: G-3",
+            "12.607 Isolated Area Cellar: Isolated: G-3",
             "12.607 Escape from Cellar of G-3 4-6-7 — table escape",
             "Escape from Cellar: Retained: G-3 (12.6074)",
             // 12.612: battle hardening (the German's own secret rows).

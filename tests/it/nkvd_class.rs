@@ -73,7 +73,7 @@ fn c42_nkvd_militia_coy_gives_no_elite_or_first_line_drm_at_12_619() {
     refit(&c, "12.619", WON_BY_GERMAN, &dice).success();
     let row = journal(&c)
         .into_iter()
-        .find(|r| r["Step"] == "12.619" && r["Side"] == "russian")
+        .find(|r| r["Step"] == "12.619" && r["Side"] == "russian (secret)")
         .expect("the Russian's 12.619 roll");
     let drm = row["DRM"].as_str().unwrap();
     assert!(

@@ -234,7 +234,7 @@ fn design_6_a_writer_that_lost_its_lock_refuses_and_loses_nothing() {
         .timeout_ms(Some(30_000))
         .strip_ansi_escape_codes(true);
     let mut p = spawn_with_options(cmd, options).unwrap();
-    p.exp_string("Enter when done").unwrap();
+    p.exp_string("RGs to buy").unwrap();
     // While the German types, a reader runs, then someone deletes the lock
     // file and a second votg buys for the Russian.
     ok(&c.dir, &["status", "DIR"]);

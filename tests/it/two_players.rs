@@ -18,7 +18,7 @@ fn refit_at_a_terminal(c: &Camp) -> PtySession {
 }
 
 /// `cmd` run on a pseudo-terminal 200 columns wide, as a player runs it.
-fn at_a_terminal(mut cmd: Command) -> PtySession {
+pub(crate) fn at_a_terminal(mut cmd: Command) -> PtySession {
     cmd.env("TERM", "xterm")
         .env("COLUMNS", "200")
         .env_remove("VOTG_CRASH_AT");
@@ -30,7 +30,7 @@ fn at_a_terminal(mut cmd: Command) -> PtySession {
 
 /// Everything the program shows in the next moment (no prompt is waited
 /// for: this is how long a player looks at the screen after a key).
-fn shown_in_a_moment(p: &mut PtySession) -> String {
+pub(crate) fn shown_in_a_moment(p: &mut PtySession) -> String {
     let mut seen = String::new();
     let end = Instant::now() + Duration::from_millis(1200);
     while Instant::now() < end {
@@ -54,7 +54,7 @@ fn issue_7_prompts_need_enter_and_typed_ahead_keys_never_answer_the_next_prompt(
     assert!(!shown.contains("What can be bought"), "{shown}");
     p.send_line("").unwrap();
     p.exp_string("German has").unwrap();
-    p.exp_string("Enter when done").unwrap();
+    p.exp_string("RGs to buy").unwrap();
     p.send_line("").unwrap(); // 12.621: nothing bought, so no FPP for 12.623
     p.exp_string("on Recon").unwrap();
     p.send_line("0").unwrap(); // 12.624
@@ -81,7 +81,7 @@ fn issue_11_7_a_number_prompt_says_what_it_expects() {
     let mut p = refit_at_a_terminal(&c);
     p.exp_string("German player ready?").unwrap();
     p.send_line("y").unwrap();
-    p.exp_string("Enter when done").unwrap();
+    p.exp_string("RGs to buy").unwrap();
     p.send_line("").unwrap();
     p.exp_string("on Recon").unwrap();
     p.send_line("abc").unwrap();
@@ -106,17 +106,12 @@ fn rule_12_6152_a_repair_number_typo_is_asked_again() {
     let mut p = at_a_terminal(cmd);
     p.exp_string("Control all hexes of building F36").unwrap();
     p.send_line("n").unwrap();
-    // The wrecked G-32 is still on the map: its Recovery (CG7, 12.6151d),
-    // then, Recovered by the campaign's dice, its Wreck Repair.
-    p.exp_string("NOT in the friendly Perimeter").unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("Dug-In AFV").unwrap();
-    p.send_line("").unwrap();
+    // The wrecked G-32 is still on the map: its Recovery (CG7, 12.6151d;
+    // in the Perimeter, not bought Dug-In: nothing to ask), then,
+    // Recovered by the campaign's dice, its Wreck Repair.
     p.exp_string("partially armored").unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("Non-Qualified Use").unwrap();
     p.send_line("G-99").unwrap();
-    p.exp_string("G-99 is not one of G-14 MMG").unwrap();
+    p.exp_string("G-99 is not one of G-32 StuG IIIG").unwrap();
     p.send_line("").unwrap();
     p.exp_string("the Repair Number printed").unwrap();
     p.send_line("G-14 9").unwrap();

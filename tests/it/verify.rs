@@ -139,7 +139,10 @@ fn design_3_a_hand_edit_of_a_view_is_named_adjusted_shown_in_the_log_and_verifie
     );
     let msg = refused(&d);
     assert!(msg.contains("russian/purchases.csv"), "{msg}");
-    assert!(msg.contains("purchase-record row 1"), "{msg}");
+    // What changed in a side's view is its secret (DESIGN §5): verify,
+    // which either side may run, names the file and shows nothing of it.
+    assert!(msg.contains("the Russian's secret"), "{msg}");
+    assert!(!msg.contains("purchase-record row 1"), "{msg}");
     assert!(msg.contains("votg adjust"), "{msg}");
     // A command that changes the campaign refuses too, changing nothing.
     let before = snapshot(&d);
@@ -260,7 +263,9 @@ fn design_3_a_die_changed_in_a_sides_log_is_caught() {
     let msg = refused(&c.dir);
     assert!(msg.contains(&format!("event {n}")), "{msg}");
     assert!(msg.contains("German 12.622"), "{msg}");
-    assert!(msg.contains("dice `1,1` recorded"), "{msg}");
+    // What differs is the German's secret: named as his, not shown.
+    assert!(msg.contains("the German's secret part"), "{msg}");
+    assert!(!msg.contains("1,1"), "{msg}");
 }
 
 #[test]
@@ -339,14 +344,14 @@ fn issue_10_a_whole_cg_i_played_to_its_end_verifies_and_a_later_edit_is_placed()
     let before = snapshot(&c.dir);
     assert!(verified(&c.dir).contains("verified"));
     assert_eq!(snapshot(&c.dir), before, "verify only reads");
-    // The German ELR roll of 19 Sep (a public step) made another: named
-    // with its event, step and CG Day.
+    // The German ELR roll of 19 Sep (the German's secret DR of a public
+    // step) made another: named with its event, step and CG Day.
     let elr = |r: &serde_json::Value| {
         r["table"] == "elr-loss-gain" && r["cg_day"] == "19/9" && r["side"] == "german"
     };
     let n = edit_log(
         &c.dir,
-        "log.jsonl",
+        "german/log.jsonl",
         |e| has_row(e, elr),
         |e| {
             let row = e["rows"]
@@ -445,4 +450,53 @@ fn design_3_an_imported_campaign_verifies_what_came_after_its_import() {
         "the import taken as recorded: {out}"
     );
     assert!(!out.contains(" 0 step(s)"), "{out}");
+}
+
+/// DESIGN §5: nothing `votg verify` prints depends on a side's secrets. A
+/// German secret row edited (his strength roll's dice at 12.622): verify
+/// names the event, the step and the CG Day, which are public, and says the
+/// difference is in the German's secret part, without showing it.
+#[test]
+fn design_5_verify_shows_nothing_of_a_sides_secret_rows() {
+    let tmp = sample("cg-i-partway");
+    let d = dir(&tmp);
+    let strength = |r: &serde_json::Value| r["table"] == "infantry-coy-strength";
+    let mut secret = String::new();
+    edit_log(
+        &d,
+        "german/log.jsonl",
+        |e| has_row(e, strength),
+        |e| {
+            let row = e["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| strength(r))
+                .unwrap()
+                .clone();
+            let dice = row["dice"].as_str().unwrap();
+            let other = if dice.starts_with('1') { "2" } else { "1" };
+            change_row(e, strength, "dice", format!("{other}{}", &dice[1..]).into());
+        },
+    );
+    for line in std::fs::read_to_string(d.join("german/log.jsonl"))
+        .unwrap()
+        .lines()
+    {
+        let e: serde_json::Value = serde_json::from_str(line).unwrap();
+        if let Some(row) = e["rows"]
+            .as_array()
+            .and_then(|r| r.iter().find(|r| strength(r)))
+        {
+            secret = row["what"].as_str().unwrap().to_string();
+        }
+    }
+    let msg = refused(&d);
+    assert!(msg.contains("German 12.622"), "{msg}");
+    assert!(msg.contains("the German's secret part"), "{msg}");
+    assert!(!secret.is_empty() && !msg.contains(&secret), "{msg}");
+    assert!(
+        !msg.contains("dice `") && !msg.contains("strength"),
+        "{msg}"
+    );
 }

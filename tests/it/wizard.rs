@@ -35,59 +35,46 @@ fn drafts(c: &Camp, side: &str) -> usize {
 #[test]
 fn design_6_answers_typed_survive_ctrl_c_and_back_takes_one_back_and_the_campaign_verifies() {
     let c = Camp::new("I");
-    // The German buys two RGs, then the run is stopped by Ctrl-C.
+    // The German buys two RGs (12.621, done), answers the Recon question
+    // of 12.624, then the run is stopped by Ctrl-C at its next question.
     let mut p = at_a_terminal(&c, &["refit"]);
     p.exp_string("German player ready?").unwrap();
     p.send_line("y").unwrap();
-    p.exp_string("Enter when done").unwrap();
-    p.send_line("I2").unwrap();
-    p.exp_string("German bought I2").unwrap();
-    p.exp_string("Enter when done").unwrap();
-    p.send_line("O1").unwrap();
-    p.exp_string("German bought O1").unwrap();
-    p.exp_string("Enter when done").unwrap();
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
-    assert_eq!(
-        drafts(&c, "german"),
-        2,
-        "each purchase kept as it was typed"
-    );
-    assert_eq!(crate::common::load(&c.dir).campaign.step.german, "12.621");
-    // Run again: offered to resume; the two purchases are given again, and
-    // the second is taken back.
-    let mut p = at_a_terminal(&c, &["refit"]);
-    p.exp_string("German player ready?").unwrap();
-    p.send_line("y").unwrap();
-    p.exp_string("Answers typed earlier for German 12.621")
-        .unwrap();
-    p.exp_string("Resume with them?").unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("I2 (kept)").unwrap();
-    p.exp_string("O1 (kept)").unwrap();
-    p.exp_string("Enter when done").unwrap();
-    p.send_line("back").unwrap();
-    p.exp_string("Taken back: german.buy = [\"O1\"]").unwrap();
-    p.exp_string("I2 (kept)").unwrap();
-    p.exp_string("Enter when done").unwrap();
-    p.send_line("").unwrap();
+    p.exp_string("RGs to buy").unwrap();
+    p.send_line("I2, O1").unwrap();
     p.exp_string("on Recon").unwrap();
     p.send_line("1").unwrap();
     p.exp_string("Majority Squad Type").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(drafts(&c, "german"), 2, "each answer kept as it was typed");
+    assert_eq!(crate::common::load(&c.dir).campaign.step.german, "12.624");
+    // Run again: offered to resume; the Recon answer is given again, then
+    // taken back and answered otherwise.
+    let mut p = at_a_terminal(&c, &["refit"]);
+    p.exp_string("German player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Answers typed earlier for German 12.624")
+        .unwrap();
+    p.exp_string("german.recon = 1").unwrap();
+    p.exp_string("Resume with them?").unwrap();
     p.send_line("").unwrap();
+    p.exp_string("1 (kept)").unwrap();
+    p.exp_string("Majority Squad Type").unwrap();
+    p.send_line("back").unwrap();
+    p.exp_string("Taken back: german.recon = 1").unwrap();
+    p.exp_string("on Recon").unwrap();
+    p.send_line("0").unwrap();
     p.exp_string("German player done?").unwrap();
     p.send_line("y").unwrap();
     p.exp_string("Russian player ready?").unwrap();
     p.send_line("y").unwrap();
-    p.exp_string("Enter when done").unwrap();
+    p.exp_string("RGs to buy").unwrap();
     p.send_line("I5").unwrap();
-    p.exp_string("Russian bought I5").unwrap();
-    p.exp_string("Enter when done").unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("Fortification (e.g.").unwrap(); // 12.623: the Russian's FPP
+    p.exp_string("Fortifications, separated by commas").unwrap(); // 12.623: the Russian's FPP
     p.send_line("wire").unwrap();
     p.exp_string("Bought `wire`").unwrap();
-    p.exp_string("Fortification (e.g.").unwrap();
+    p.exp_string("More fortifications").unwrap();
     p.send_line("").unwrap();
     p.exp_string("on Recon").unwrap();
     p.send_line("0").unwrap();
@@ -102,13 +89,18 @@ fn design_6_answers_typed_survive_ctrl_c_and_back_takes_one_back_and_the_campaig
         .filter(|r| !r.is_given())
         .map(|r| r.rg_id.as_str())
         .collect();
-    assert_eq!(bought, ["I2"], "O1 taken back");
+    assert_eq!(bought, ["I2", "O1"]);
+    assert_eq!(
+        s.german.roster.current().unwrap().recon_cpp,
+        0,
+        "1 taken back"
+    );
     assert_eq!(s.campaign.step.german, s.campaign.step.russian);
     votg().args(["verify", c.path()]).assert().success();
 }
 
 #[test]
-fn design_6_a_refused_answer_is_asked_again_with_the_others_kept() {
+fn design_6_a_refused_answer_is_asked_again_and_the_step_verifies() {
     // The walkthrough's Initial Scenario recorded; each side at 12.612.
     let c = crate::played::walkthrough();
     let a = c.file(
@@ -129,19 +121,15 @@ fn design_6_a_refused_answer_is_asked_again_with_the_others_kept() {
         ])
         .assert()
         .success();
-    let mut p = at_a_terminal(&c, &["--seed", "5", "refit", "--side", "german"]);
-    p.exp_string("Light Mortar SW Teams").unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("[roll/promote-8-0/promote-8-1]").unwrap();
-    // 12.6125: too many leaders for a promotion; refused, asked again.
-    p.send_line("promote-8-0").unwrap();
-    p.exp_string("more than one per 4").unwrap();
+    // Seed 6: the MMC Battle Hardening DR lets 5 MMC harden (12.6123).
+    let mut p = at_a_terminal(&c, &["--seed", "6", "refit", "--side", "german"]);
+    p.exp_string("Up to 5 MMC ids to Battle Harden").unwrap();
+    // G-4 named twice: refused by the rules, said, and asked again.
+    p.send_line("G-4 G-4").unwrap();
+    p.exp_string("names G-4 twice").unwrap();
     p.exp_string("Asked again").unwrap();
-    p.exp_string("Light Mortar SW Teams (none: Enter): none (kept)")
-        .unwrap();
-    p.exp_string("[promote-8-0]").unwrap();
-    p.send_line("roll").unwrap();
-    p.exp_string("Leader Battle Hardening").unwrap();
+    p.exp_string("Up to 5 MMC ids to Battle Harden").unwrap();
+    p.send_line("G-4 G-5").unwrap();
     // Every question after it takes its default.
     loop {
         use rexpect::ReadUntil;

@@ -137,3 +137,52 @@ fn cg7_an_unrecovered_wreck_waits_on_the_map_for_the_next_reph() {
     assert_eq!(c.rows("Recovery of G-32").len(), 2);
     assert_eq!(c.box_of("german", "G-32"), "retained");
 }
+
+/// 12.6069, 12.6151d: a Wreck is no unit and may lie outside its side's
+/// Perimeter Area; the players say so at 12.606 (`isolation.outside`), it
+/// is marked, and its Recovery has no -2 for the friendly Perimeter. Not
+/// reported, it has the -2 without a question.
+#[test]
+fn rule_12_6151d_a_wreck_reported_outside_the_perimeter_at_12_606_gets_no_minus_2() {
+    let outside = "\n[isolation]\noutside = [\"G-32\"]\n";
+    let c = Camp::sample("cg-i-walkthrough");
+    c.refit(&["--until", "12.615a"], &(wrecked("") + outside), None)
+        .success();
+    assert!(
+        c.conditions("german", "G-32")
+            .contains(&"outside-perimeter".to_string()),
+        "{:?}",
+        c.conditions("german", "G-32")
+    );
+    german_recovery(&c, outside, "3 3").success();
+    let row = c.rows("Recovery of G-32");
+    assert_eq!(row.len(), 1, "{row:?}");
+    let log = c.log();
+    let roll = log
+        .iter()
+        .find(|r| {
+            r["What"]
+                .as_str()
+                .is_some_and(|w| w.contains("Recovery of G-32"))
+        })
+        .unwrap();
+    assert!(
+        !roll["DRM"].as_str().unwrap_or("").contains("Perimeter"),
+        "{roll}"
+    );
+    let c = before_recovery("");
+    german_recovery(&c, "", "3 3").success();
+    let log = c.log();
+    let roll = log
+        .iter()
+        .find(|r| {
+            r["What"]
+                .as_str()
+                .is_some_and(|w| w.contains("Recovery of G-32"))
+        })
+        .unwrap();
+    assert!(
+        roll["DRM"].as_str().unwrap_or("").contains("Perimeter"),
+        "{roll}"
+    );
+}

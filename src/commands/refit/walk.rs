@@ -64,10 +64,13 @@ impl Run<'_> {
                 step: id.to_string(),
             };
             if let Err(e) = self.step(step) {
-                if secret {
-                    self.prompter.end_secret(side)?;
-                }
-                return Err(e);
+                // The block is cleared from the screen however it ends: after
+                // the side has read the error, or at once on Ctrl-C.
+                return Err(if secret {
+                    self.prompter.stop_secret(side, e)
+                } else {
+                    e
+                });
             }
         }
         if secret {

@@ -178,6 +178,10 @@ pub enum Condition {
     MalfunctionedWeapon(String),
     /// One weapon of a vehicle Disabled (12.6152, 12.6153, 12.6161).
     DisabledWeapon(String),
+    /// A Wreck or abandoned AFV the players reported outside its side's
+    /// Perimeter Area at 12.606 (no -2 for its Recovery, 12.6151d); as
+    /// reported at each 12.606, until it leaves the map.
+    OutsidePerimeter,
 }
 
 impl Condition {
@@ -218,6 +222,7 @@ impl Condition {
             Condition::Wreck => "Wreck".into(),
             Condition::MalfunctionedWeapon(w) => format!("{w} Malfunctioned"),
             Condition::DisabledWeapon(w) => format!("{w} Disabled"),
+            Condition::OutsidePerimeter => "outside the friendly Perimeter".into(),
         }
     }
 

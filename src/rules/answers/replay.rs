@@ -84,9 +84,10 @@ impl Answers {
         self.replay.take().unwrap_or_default()
     }
 
-    /// The scenario-end answers as given, as answers-file text, for the
-    /// journal: `[scenario]` (with a Counterattack given under [russian]),
-    /// each side's `[<side>.outcome]`, `[isolation]`.
+    /// The public scenario-end answers as given, as answers-file text, for
+    /// the journal's public `scenario.record` row: `[scenario]` (with a
+    /// Counterattack given under [russian]) and `[isolation]`. Each side's
+    /// `[<side>.outcome]` is its secret, journalled in its own rows.
     pub fn record_text(&self) -> String {
         let full: toml::Table = toml::from_str(&self.text).unwrap_or_default();
         let mut out = toml::Table::new();
@@ -99,13 +100,6 @@ impl Answers {
             scenario.insert("counterattack".into(), toml::Value::Boolean(true));
         }
         out.insert("scenario".into(), toml::Value::Table(scenario));
-        for side in ["german", "russian"] {
-            if let Some(o) = full.get(side).and_then(|t| t.get("outcome")) {
-                let mut t = toml::Table::new();
-                t.insert("outcome".into(), o.clone());
-                out.insert(side.into(), toml::Value::Table(t));
-            }
-        }
         if let Some(i) = full.get("isolation") {
             out.insert("isolation".into(), i.clone());
         }

@@ -273,13 +273,21 @@ fn redeployment(s: &mut Session, side: Side, drms: &[Drm]) -> Result<(), Error> 
             && !has(c, Condition::Wreck)
     });
     let firsts: Vec<CounterId> = eligible.values().map(|v| v[0]).collect();
-    let not_entered = ask_ids(
-        s,
-        side,
-        "not_entered",
-        "12.6162, READINGS.md C36: which AFV Pltns bought to enter did not enter? Name one AFV of each such Pltn",
-        &firsts,
-    )?;
+    // C36: the players say which RGs did not enter when they record the
+    // scenario (`outcome.not_entered`: they stay Entering, so are not
+    // eligible here); the terminal does not ask again. An answers file's
+    // `not_entered` still names Pltns.
+    let not_entered = if s.prompter.has_answer(side, "not_entered") {
+        ask_ids(
+            s,
+            side,
+            "not_entered",
+            "12.6162, READINGS.md C36: which AFV Pltns bought to enter did not enter? Name one AFV of each such Pltn",
+            &firsts,
+        )?
+    } else {
+        vec![]
+    };
     for (pltn, members) in eligible {
         if not_entered.contains(&members[0]) {
             continue;

@@ -121,15 +121,23 @@ fn report(s: &mut Session, last_day: bool) -> Result<DayEnd, Error> {
     let cg = s.def.cg;
     let day = s.state.campaign.cg_day().long();
     let mut r = DayEnd::default();
+    // The F36 Control the players gave when they recorded the day's
+    // scenario (it decided its victor) is not asked again.
+    let recorded = s.state.campaign.today().and_then(|d| d.f36);
     let p = &mut s.prompter;
     match cg {
         Cg::I => {
-            r.f36 = Some(p.yes_no(
-                Side::German,
-                "f36",
-                &format!("End of {day}: do the Germans Control all hexes of building F36 (12.51)?"),
-                Some(false),
-            )?);
+            r.f36 = Some(match recorded {
+                Some(f36) => f36,
+                None => p.yes_no(
+                    Side::German,
+                    "f36",
+                    &format!(
+                        "End of {day}: do the Germans Control all hexes of building F36 (12.51)?"
+                    ),
+                    Some(false),
+                )?,
+            });
             if r.f36 == Some(true) {
                 r.german_stone_hexes = Some(stone(
                     p,

@@ -188,6 +188,36 @@ fn chosen(
     Ok(out)
 }
 
+/// Whether only Non-Qualified Use (A21.13) may be possible for `c`, so the
+/// players are asked (12.6151e, 12.6152): a Gun (manned by a crew, or by
+/// others with NQU); a vehicle re-manned at 12.6151a this CG Day by a
+/// Retained unit, or Captured; a SW only when its side Retains no Infantry
+/// MMC to use it. An AFV with its own crew, or a SW its side's squads can
+/// use, is used as qualified: known, not asked.
+pub fn may_be_non_qualified(s: &Session, side: Side, c: &Counter) -> bool {
+    match c.kind {
+        UnitKind::Gun => true,
+        UnitKind::Vehicle => has(c, Condition::Captured) || remanned_today(s, c.id),
+        UnitKind::Sw => !s.state.side(side).force.counters.iter().any(|m| {
+            matches!(m.kind, UnitKind::Squad | UnitKind::Hs)
+                && m.place == crate::model::force::ForceBox::Retained
+        }),
+        _ => false,
+    }
+}
+
+/// Whether `id` was re-manned at 12.6151a on the current CG Day.
+fn remanned_today(s: &Session, id: CounterId) -> bool {
+    let day = s.state.campaign.cg_day().to_string();
+    let id = id.to_string();
+    s.state.journal.iter().any(|r| {
+        r.step == crate::rules::reph::equipment::STEP_A
+            && r.what == crate::rules::reph::equipment::REMANNED
+            && r.cg_day == day
+            && r.concerns.split(' ').any(|c| c == id)
+    })
+}
+
 /// `G-17 4-6-7` for messages.
 pub fn describe(s: &Session, id: CounterId) -> String {
     match s.state.side(id.side).force.get(id) {

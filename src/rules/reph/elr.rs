@@ -1,8 +1,10 @@
 //! 12.619 ELR Loss/Gain: a DR per side with every DRM of the list
-//! (READINGS.md C27-C29); 0 <= ELR <= 4 after a change.
+//! (READINGS.md C27-C29); 0 <= ELR <= 4 after a change. The DR is the
+//! side's secret (its DRMs count the RGs it bought); the new ELR is public.
 
 use crate::error::Error;
 use crate::model::drm::Drm;
+use crate::model::journal::Entry;
 use crate::model::side::Side;
 use crate::rules::reph::cg_days;
 use crate::rules::reph::drms;
@@ -189,10 +191,24 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         None,
         &drms,
         &format!("{} ELR Loss/Gain (ELR {elr})", side.name()),
-        false,
+        // Its DRMs count the RGs the side bought (12.621: secret): the DR
+        // is the side's, and only the new ELR is public.
+        true,
     )?;
     let new = changed(elr, r.value.unwrap_or(0));
     s.state.line_mut(side).elr = new;
+    let result = match new.cmp(&elr) {
+        std::cmp::Ordering::Equal => format!("ELR stays {elr}"),
+        _ => format!("ELR {elr} -> {new}"),
+    };
+    s.journal(Entry::decision(
+        STEP,
+        Some(side),
+        false,
+        format!("{} ELR Loss/Gain", side.name()),
+        result,
+        "12.619",
+    ));
     let night = if side == Side::German {
         format!("; in a Night scenario {} (12.6254)", new.saturating_sub(1))
     } else {

@@ -15,6 +15,9 @@ use crate::rules::reph::{new_day, one_use};
 
 pub const STEP_A: &str = "12.615a";
 
+/// The `what` of the row saying an abandoned AFV was re-manned (12.6151a).
+pub const REMANNED: &str = "Re-manned";
+
 /// 12.615a-c (PerSide, open), after the RGs used once are settled (notes
 /// t, b, m: `one_use`).
 pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
@@ -22,6 +25,7 @@ pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
     // CG Day gets its facts and roster line here.
     new_day::counterattack_scenario(s);
     new_day::ensure_line(s, side);
+    new_day::announce_line(s, side);
     one_use::settle(s, side)?;
     remanned(s, side)?;
     shock(s, side)?;
@@ -56,7 +60,7 @@ fn remanned(s: &mut Session, side: Side) -> Result<(), Error> {
             "{d} is re-manned; the unit manning it begins the next scenario in it (12.6151a)."
         ));
         s.journal(
-            Entry::decision(STEP_A, Some(side), false, "Re-manned", d, "12.6151a")
+            Entry::decision(STEP_A, Some(side), false, REMANNED, d, "12.6151a")
                 .concerning([id.to_string()]),
         );
     }

@@ -101,7 +101,7 @@ pub fn removal_drms(roadblock: bool, lies: Lies, engineers: usize) -> Vec<Drm> {
     if engineers >= 3 {
         d.push(Drm::new(
             -1,
-            format!("Retains {engineers} (>= 3) non-Isolated Assault Engineer squads"),
+            "Retains >= 3 non-Isolated Assault Engineer squads (how many is the side's secret)",
             STEP,
         ));
     }

@@ -9,6 +9,7 @@ use crate::model::force::{Condition, Counter, CounterId, UnitKind};
 use crate::model::journal::Entry;
 use crate::model::side::Side;
 use crate::rules::cvp::cvp_of;
+use crate::rules::prompt::Prompter;
 use crate::rules::reph::escape;
 use crate::rules::reph::hardening::add_reph_cvp;
 use crate::rules::reph::isolation_record::AreaAnswer;
@@ -151,9 +152,13 @@ pub fn area_type(s: &Session, area: &str) -> AreaType {
 
 /// 12.607 Isolation: records the Areas, types them, Escape, effects.
 pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
-    let answers = match super::perimeter::recorded(s) {
-        Some(a) => a,
-        None => super::isolation_guided::ask(s)?,
+    let answers = match &*s.prompter {
+        // `votg verify` replaying answers typed at the terminal.
+        Prompter::Scripted(a) if a.isolation.is_none() && a.replays("german.areas") => {
+            super::isolation_guided::ask(s)?
+        }
+        Prompter::Scripted(a) => a.isolation.clone().unwrap_or_default(),
+        Prompter::Terminal { .. } => super::isolation_guided::ask(s)?,
     };
     earlier_isolation_ends(s);
     record_areas(s, &answers.area)?;
@@ -256,7 +261,7 @@ fn record_areas(s: &mut Session, areas: &[AreaAnswer]) -> Result<(), Error> {
             let answer = format!("isolation.area \"{}\" {}", a.name, side.id());
             let ids = ids_of(s, &answer, a.ids(side), Some(side))?;
             s.counters_changed(
-                "12.606",
+                "12.607",
                 side,
                 false,
                 ids.iter().map(ToString::to_string),
@@ -320,7 +325,13 @@ fn effects(s: &mut Session, a: &AreaAnswer, t: AreaType) -> Result<(), Error> {
         }
         AreaType::A | AreaType::B => {
             let mut freed: Vec<CounterId> = Vec::new();
-            let text = match (a.pocket, a.adjacent_control) {
+            let (pocket, adjacent) = if a.ask_pocket {
+                let side = super::isolation_guided::pocket_control(s, &a.name)?;
+                (side.is_some(), side)
+            } else {
+                (a.pocket, a.adjacent_control)
+            };
+            let text = match (pocket, adjacent) {
                 (true, Some(side)) => {
                     freed = in_area(s, &a.name).iter().map(|c| c.id).collect();
                     for c in freed.clone() {

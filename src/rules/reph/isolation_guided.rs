@@ -1,138 +1,181 @@
-//! 12.607 at the terminal: the players report each Isolated Area, its
-//! units and the Escape stacks, one question at a time (the same facts as
-//! the answers file's `[isolation]` table).
+//! 12.607 at the terminal: the players report the Isolated Areas in one
+//! answer (each with the counters of both sides in it: an id says its
+//! side) and the Escape stacks in another (each stack's Area follows from
+//! its counters), the same facts as the answers file's `[isolation]`
+//! table. Whether an Area is a Pocket matters only if it ends type A or B
+//! (12.6072): it is asked then, and only then (`effects`).
+
+use std::collections::BTreeMap;
 
 use crate::error::Error;
-use crate::model::force::{ForceBox, UnitKind};
+use crate::model::force::CounterId;
 use crate::model::side::Side;
 use crate::rules::reph::isolation_record::{AreaAnswer, IsolationAnswers, StackAnswer};
 use crate::rules::reph::session::Session;
 
-fn line(s: &mut Session, side: Side, name: &str, question: &str) -> Result<String, Error> {
-    Ok(s.prompter
-        .optional_list(side, name, question)?
-        .join(" ")
-        .trim()
-        .to_string())
-}
+const AREAS: &str = "Isolated Areas (12.607), separated by `;`: a name, `:`, the counter ids of both sides in it (e.g. `K5: G-26 G-30 R-31; H8: R-40`); Enter: none";
 
-/// Asks for every Isolated Area, then every Escape stack.
+const STACKS: &str = "Escape stacks (12.6073), separated by `;`: one side's unit ids with the SW they portage, then `adjacent` (-2) or `within-2` (-1) if so near a friendly-Controlled non-Isolated hex, `pp=N` for PP beyond IPC (e.g. `G-26 G-30 within-2; R-31`); Enter: none";
+
+/// Asks for the Isolated Areas, then (if there are any) the Escape stacks.
 pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
-    let mut a = IsolationAnswers::default();
-    s.say("12.607: name each Isolated Area (overlapping Perimeter Areas with units, and Pockets) and list the counters of both sides in it.");
-    for side in Side::BOTH {
-        let listed: Vec<String> = s
-            .state
-            .side(side)
-            .force
-            .live()
-            .filter(|c| c.place != ForceBox::Fortifications && c.kind != UnitKind::Capability)
-            .map(|c| format!("{} {}", c.id, c.unit))
-            .collect();
-        s.say(format!("  {}: {}", side.name(), listed.join(", ")));
+    s.say("12.607: report each Isolated Area (overlapping Perimeter Areas with units, and Pockets) and the counters of both sides in it, by the ids each side's own force list gives (`votg force --side S`). votg types each Area from them (READINGS.md C37).");
+    let live: BTreeMap<CounterId, ()> = Side::BOTH
+        .iter()
+        .flat_map(|side| s.state.side(*side).force.live().map(|c| (c.id, ())))
+        .collect();
+    let line = s
+        .prompter
+        .checked_list(Side::German, "areas", AREAS, &|t| {
+            areas(t, &|id| live.contains_key(&id)).map(|_| ())
+        })?;
+    let text = line.join(";");
+    let area = areas(&text, &|_| true).map_err(Error::Usage)?;
+    if area.is_empty() {
+        return Ok(IsolationAnswers::default());
     }
-    while let Some(area) = ask_area(s)? {
-        a.area.push(area);
-    }
-    for side in Side::BOTH {
-        while let Some(stack) = ask_stack(s, side)? {
-            a.escape.push(stack);
-        }
-    }
-    Ok(a)
-}
-
-/// One Isolated Area, its counters and whether it is a Pocket; `None` when
-/// the players have no more.
-fn ask_area(s: &mut Session) -> Result<Option<AreaAnswer>, Error> {
-    let name = line(
-        s,
-        Side::German,
-        "area",
-        "Isolated Area name (Enter: no more)",
-    )?;
-    if name.is_empty() {
-        return Ok(None);
-    }
-    let mut area = AreaAnswer {
-        name: name.clone(),
-        ..Default::default()
-    };
-    area.german = vec![line(
-        s,
-        Side::German,
-        "area_german",
-        &format!("German counter ids in {name}"),
-    )?];
-    area.russian = vec![line(
-        s,
-        Side::Russian,
-        "area_russian",
-        &format!("Russian counter ids in {name}"),
-    )?];
-    area.pocket = s.prompter.yes_no(
-        Side::German,
-        "pocket",
-        &format!("Is {name} a Pocket (12.6066)?"),
-        Some(false),
-    )?;
-    if area.pocket {
-        let c = s.prompter.choice(
-            Side::German,
-            "adjacent_control",
-            "Are all Controlled Locations ADJACENT to it Controlled by one side (12.6072)?",
-            &["german", "russian", "no"],
-            Some("no"),
-        )?;
-        area.adjacent_control = c.parse().ok();
-    }
-    Ok(Some(area))
-}
-
-/// One of the side's Escape stacks (12.6073); `None` when it has no more.
-fn ask_stack(s: &mut Session, side: Side) -> Result<Option<StackAnswer>, Error> {
-    let ids = line(
-        s,
-        side,
-        "escape",
-        &format!(
-            "{} Escape stack: counter ids, with the SW they portage (Enter: no more)",
-            side.name()
-        ),
-    )?;
-    if ids.is_empty() {
-        return Ok(None);
-    }
-    let area = line(s, side, "escape_area", "In which Isolated Area?")?;
-    let yes = |s: &mut Session, n: &str, q: &str| s.prompter.yes_no(side, n, q, Some(false));
-    // Not asked: the Encircled +2 follows the units the scenario's outcome
-    // recorded Encircled (12.6073, READINGS.md C48).
-    let adjacent = yes(
-        s,
-        "adjacent",
-        "ADJACENT to a friendly-Controlled, non-Isolated hex?",
-    )?;
-    let within_2 = adjacent
-        || yes(
-            s,
-            "within_2",
-            "Within 2 hexes of a friendly-Controlled, non-Isolated hex?",
-        )?;
-    let excess_pp = s.prompter.number(
-        side,
-        "excess_pp",
-        "PP carried beyond IPC (the unit with most)",
-        0,
-        20,
-        Some(0),
-    )? as u32;
-    Ok(Some(StackAnswer {
+    let place: BTreeMap<CounterId, String> = area
+        .iter()
+        .flat_map(|a| {
+            a.german
+                .iter()
+                .chain(&a.russian)
+                .filter_map(|t| t.parse().ok())
+                .map(|id| (id, a.name.clone()))
+        })
+        .collect();
+    let line = s
+        .prompter
+        .checked_list(Side::German, "escapes", STACKS, &|t| {
+            stacks(t, &place).map(|_| ())
+        })?;
+    let escape = stacks(&line.join(";"), &place).map_err(Error::Usage)?;
+    Ok(IsolationAnswers {
+        outside: vec![],
         area,
-        counters: vec![ids],
-        encircled: None,
-        within_2,
-        adjacent,
-        excess_pp,
-        heat_of_battle: None,
-    }))
+        escape,
+    })
+}
+
+/// `K5: G-26 G-30 R-31; H8: R-40` → the Areas, each id `known`.
+fn areas(text: &str, known: &dyn Fn(CounterId) -> bool) -> Result<Vec<AreaAnswer>, String> {
+    let mut out: Vec<AreaAnswer> = Vec::new();
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, ids) = part
+            .split_once(':')
+            .ok_or_else(|| format!("`{part}`: write the Area's name, `:`, then its counter ids"))?;
+        let name = name.trim().to_string();
+        if name.is_empty() || out.iter().any(|a| a.name == name) {
+            return Err(format!(
+                "`{part}`: each Isolated Area needs a name of its own"
+            ));
+        }
+        let mut area = AreaAnswer {
+            name,
+            ask_pocket: true,
+            ..Default::default()
+        };
+        for w in ids.split([' ', ',']).filter(|w| !w.is_empty()) {
+            let id: CounterId = w.parse()?;
+            if !known(id) {
+                return Err(format!(
+                    "{id} is no counter in play (`votg force --side S`)"
+                ));
+            }
+            if out
+                .iter()
+                .chain([&area])
+                .any(|a| a.ids(id.side).contains(&id.to_string()))
+            {
+                return Err(format!("{id} is named twice"));
+            }
+            match id.side {
+                Side::German => area.german.push(id.to_string()),
+                Side::Russian => area.russian.push(id.to_string()),
+            }
+        }
+        out.push(area);
+    }
+    Ok(out)
+}
+
+/// `G-26 G-30 within-2; R-31` → the stacks, each in the Area its counters
+/// are in (`place`).
+fn stacks(text: &str, place: &BTreeMap<CounterId, String>) -> Result<Vec<StackAnswer>, String> {
+    let mut out = Vec::new();
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let mut stack = StackAnswer::default();
+        let mut area: Option<&String> = None;
+        for w in part.split([' ', ',']).filter(|w| !w.is_empty()) {
+            match w {
+                "adjacent" => stack.adjacent = true,
+                "within-2" => stack.within_2 = true,
+                _ if w.starts_with("pp=") => {
+                    stack.excess_pp = w[3..]
+                        .parse()
+                        .map_err(|_| format!("`{w}`: write pp=N, N a whole number"))?;
+                }
+                _ => {
+                    let id: CounterId = w.parse()?;
+                    let here = place
+                        .get(&id)
+                        .ok_or_else(|| format!("{id} is in no Isolated Area named above"))?;
+                    if area.is_some_and(|a| a != here) {
+                        return Err(format!(
+                            "`{part}`: a stack's counters are in one Isolated Area"
+                        ));
+                    }
+                    area = Some(here);
+                    stack.counters.push(id.to_string());
+                }
+            }
+        }
+        stack.within_2 |= stack.adjacent;
+        stack.area = area
+            .ok_or_else(|| format!("`{part}`: a stack needs its counters' ids"))?
+            .clone();
+        out.push(stack);
+    }
+    Ok(out)
+}
+
+/// 12.6072, asked only of an Area that ends type A or B: whether it is a
+/// Pocket every Controlled Location ADJACENT to which one side Controls
+/// (one question: a Pocket of mixed Control and no Pocket end alike).
+pub fn pocket_control(s: &mut Session, name: &str) -> Result<Option<Side>, Error> {
+    let c = s.prompter.choice(
+        Side::German,
+        "pocket_control",
+        &format!(
+            "Isolated Area {name} is of type A or B: is it a Pocket (12.6066) whose ADJACENT Controlled Locations are all Controlled by one side (12.6072)?"
+        ),
+        &["german", "russian", "no"],
+        Some("no"),
+    )?;
+    Ok(c.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_12_607_areas_and_stacks_in_one_answer_each() {
+        let a = areas("K5: G-26 G-30 R-31; H8: R-40", &|_| true).unwrap();
+        assert_eq!(a.len(), 2);
+        assert_eq!((a[0].german.len(), a[0].russian.len()), (2, 1));
+        assert!(areas("K5: G-26; K5: G-27", &|_| true).is_err());
+        assert!(areas("K5: G-26 G-26", &|_| true).is_err());
+        assert!(areas("K5 G-26", &|_| true).is_err());
+        let place: BTreeMap<CounterId, String> = [("G-26", "K5"), ("G-30", "K5"), ("R-40", "H8")]
+            .iter()
+            .map(|(id, a)| (id.parse().unwrap(), a.to_string()))
+            .collect();
+        let st = stacks("G-26 G-30 adjacent pp=1; R-40", &place).unwrap();
+        assert_eq!(st.len(), 2);
+        assert!(st[0].adjacent && st[0].within_2 && st[0].excess_pp == 1);
+        assert_eq!((st[0].area.as_str(), st[1].area.as_str()), ("K5", "H8"));
+        assert!(stacks("G-26 R-40", &place).is_err());
+        assert!(stacks("G-27", &place).is_err());
+    }
 }

@@ -41,6 +41,10 @@ pub struct AreaAnswer {
     /// Escape, nor must they (12.6071, 12.6073).
     #[serde(default)]
     pub ti: Vec<String>,
+    /// Reported at the terminal, which asks whether it is a Pocket only if
+    /// that can matter: if it ends type A or B (12.6072).
+    #[serde(skip)]
+    pub ask_pocket: bool,
 }
 
 impl AreaAnswer {

@@ -1,13 +1,14 @@
 //! 12.6124–12.6125: heroic leaders, the Leader Battle Hardening secret DR
-//! (with C30's optional DRM) or Promotion out of the Ranks.
+//! (with C30's optional DRM) or Promotion out of the Ranks (`promotion`).
 
 use crate::error::Error;
 use crate::model::drm::Drm;
-use crate::model::force::{Condition, Counter, CounterId, ForceBox, NewCounter, UnitKind};
+use crate::model::force::{Condition, Counter, CounterId, UnitKind};
 use crate::model::journal::Entry;
 use crate::model::side::Side;
 use crate::rules::dice::{DiceKind, Stream};
 use crate::rules::reph::hardening::{STEP, won_today};
+use crate::rules::reph::promotion;
 use crate::rules::reph::recombining::{refused, retained};
 use crate::rules::reph::session::Session;
 use crate::rules::roll_text;
@@ -31,7 +32,7 @@ pub fn hardened(unit: &str) -> Option<&'static str> {
 
 /// A Retained Infantry leader for 12.6124: a leader or a Commissar
 /// (READINGS.md C41), not an armor leader nor a hero.
-fn infantry_leader(c: &Counter) -> bool {
+pub(super) fn infantry_leader(c: &Counter) -> bool {
     retained(c)
         && matches!(c.kind, UnitKind::Leader | UnitKind::Commissar)
         && !crate::rules::reph::hardening::is_hero(c)
@@ -40,16 +41,31 @@ fn infantry_leader(c: &Counter) -> bool {
 /// The whole of 12.6124–12.6125 for one side.
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     heroic_leaders(s, side)?;
-    let choice = s.prompter.choice(
-        side,
-        "leader",
-        "Leader Battle Hardening DR, or Promotion out of the Ranks (12.6125): an 8-0 for two 7-0 (promote-8-0), an 8-1 for an 8-0 and a 7-0 (promote-8-1)?",
-        &["roll", "promote-8-0", "promote-8-1"],
-        Some("roll"),
-    )?;
+    // A Promotion the side cannot make (no such leader, or more leaders
+    // than 12.6125 allows) is not offered; with none, there is no choice.
+    let mut options = vec!["roll"];
+    for (from, option) in [("8-0", "promote-8-0"), ("8-1", "promote-8-1")] {
+        if promotion::allowed(s, side, from) {
+            options.push(option);
+        }
+    }
+    if s.prompter.has_answer(side, "leader") {
+        options = vec!["roll", "promote-8-0", "promote-8-1"];
+    }
+    let choice = if options.len() == 1 {
+        "roll".to_string()
+    } else {
+        s.prompter.choice(
+            side,
+            "leader",
+            "Leader Battle Hardening DR, or Promotion out of the Ranks (12.6125): an 8-0 for two 7-0 (promote-8-0), an 8-1 for an 8-0 and a 7-0 (promote-8-1)?",
+            &options,
+            Some("roll"),
+        )?
+    };
     match choice.as_str() {
-        "promote-8-0" => promote(s, side, "8-0", &["7-0", "7-0"]),
-        "promote-8-1" => promote(s, side, "8-1", &["8-0", "7-0"]),
+        "promote-8-0" => promotion::promote(s, side, "8-0", &["7-0", "7-0"]),
+        "promote-8-1" => promotion::promote(s, side, "8-1", &["8-0", "7-0"]),
         _ => leader_dr(s, side),
     }
 }
@@ -175,15 +191,26 @@ fn leaders_for(s: &Session, side: Side, rolled: &str) -> Result<Vec<(CounterId, 
 }
 
 /// The owner's pick among `candidates` (answer `<side>.<name>`, default the
-/// first in Force order); asked only when there is more than one.
-fn pick(
+/// first in Force order); asked only when there is more than one and they
+/// differ in more than their ids (the same type, box, Isolated Area and
+/// statuses: which one is taken changes nothing).
+pub(super) fn pick(
     s: &mut Session,
     side: Side,
     name: &str,
     question: &str,
     candidates: &[CounterId],
 ) -> Result<CounterId, Error> {
-    if candidates.len() < 2 {
+    let force = &s.state.side(side).force;
+    let looks = |id: &CounterId| {
+        force
+            .get(*id)
+            .map(|c| (c.unit.clone(), c.place, c.condition.clone()))
+    };
+    let alike = candidates
+        .iter()
+        .all(|id| looks(id) == looks(&candidates[0]));
+    if candidates.len() < 2 || (alike && !s.prompter.has_answer(side, name)) {
         return Ok(candidates[0]);
     }
     let options: Vec<String> = candidates
@@ -210,13 +237,20 @@ fn leader_dr(s: &mut Session, side: Side) -> Result<(), Error> {
     ));
     let mut drms = Vec::new();
     if won_today(s, side) > 0 {
-        let choice = s.prompter.choice(
-            side,
-            "leader_drm",
-            "Your side won this CG Day's scenario: apply the -2 DRM (full), only -1 (half), or none?",
-            &["full", "half", "none"],
-            Some("full"),
-        )?;
+        // Asked only where the three choices select different leaders.
+        let choice = if same_leader_whatever_the_drm(s, side, &roll)?
+            && !s.prompter.has_answer(side, "leader_drm")
+        {
+            "full".to_string()
+        } else {
+            s.prompter.choice(
+                side,
+                "leader_drm",
+                "Your side won this CG Day's scenario: apply the -2 DRM (full), only -1 (half), or none?",
+                &["full", "half", "none"],
+                Some("full"),
+            )?
+        };
         let value = match choice.as_str() {
             "full" => -2,
             "half" => -1,
@@ -274,89 +308,21 @@ fn leader_dr(s: &mut Session, side: Side) -> Result<(), Error> {
     }
 }
 
-/// Squad-equivalents of `side`'s Retained units, in halves (a squad 2, a
-/// HS or crew 1), and its Retained leaders (12.6125).
-fn strength(s: &Session, side: Side) -> (u32, u32) {
-    let mut halves = 0;
-    let mut leaders = 0;
-    for c in s
-        .state
-        .side(side)
-        .force
-        .counters
-        .iter()
-        .filter(|c| retained(c))
-    {
-        match c.kind {
-            UnitKind::Squad => halves += 2,
-            UnitKind::Hs | UnitKind::Crew => halves += 1,
-            UnitKind::Leader | UnitKind::Commissar => leaders += 1,
-            _ => {}
-        }
+/// Whether the -2, -1 and no DRM of C30 select the same leaders for the
+/// Original DR `roll` (after the fallback to a lower grade, C32).
+fn same_leader_whatever_the_drm(
+    s: &Session,
+    side: Side,
+    roll: &crate::rules::dice::Roll,
+) -> Result<bool, Error> {
+    let table = s.tables.dice_table("leader-battle-hardening")?;
+    let column = table.column(side.id()).expect("a column per side");
+    let mut selected = Vec::new();
+    for value in [-2, -1, 0] {
+        let drms = [Drm::new(value, "READINGS.md C30", "12.6124")];
+        let r = table.resolve(column, roll, if value == 0 { &[] } else { &drms });
+        let rolled = r.row.key.clone().unwrap_or_else(|| r.row.result.clone());
+        selected.push(leaders_for(s, side, &rolled)?);
     }
-    (halves, leaders)
-}
-
-/// 12.6125: one non-Isolated unwounded `from` Infantry leader exchanged for
-/// `into`, refused when it would give more than one leader per four
-/// (German) or eight (Russian) squad-equivalents of Retained units.
-fn promote(s: &mut Session, side: Side, from: &str, into: &[&str]) -> Result<(), Error> {
-    let answer = format!("{}.leader = \"promote-{from}\"", side.id());
-    let candidates: Vec<CounterId> = s
-        .state
-        .side(side)
-        .force
-        .counters
-        .iter()
-        .filter(|c| {
-            infantry_leader(c)
-                && c.unit == from
-                && !c.has(&Condition::Wounded)
-                && c.isolated_area().is_none()
-        })
-        .map(|c| c.id)
-        .collect();
-    if candidates.is_empty() {
-        return Err(Error::Refused(format!(
-            "`{answer}`: the {} side has no Retained non-Isolated unwounded {from} leader (12.6125). Nothing was changed.",
-            side.name()
-        )));
-    }
-    let (halves, leaders) = strength(s, side);
-    let per = if side == Side::German { 4 } else { 8 };
-    let after = leaders + 1;
-    if after * per * 2 > halves {
-        return Err(Error::Refused(format!(
-            "`{answer}`: it would give {after} leaders for {} squad-equivalents of Retained units, more than one per {per} (12.6125). Choose `roll` (the Leader Battle Hardening DR) instead. Nothing was changed.",
-            halves as f32 / 2.0
-        )));
-    }
-    let question =
-        format!("12.6125: which {from} is Promoted out of the Ranks (Enter: the first)?");
-    let id = pick(s, side, "promoted_leader", &question, &candidates)?;
-    let leader = s.state.side(side).force.get(id).cloned().expect("listed");
-    let force = &mut s.state.side_mut(side).force;
-    force
-        .replace_unit(leader.id, into[0], UnitKind::Leader)
-        .map_err(refused)?;
-    let mut new = NewCounter::new(into[1], UnitKind::Leader, ForceBox::Retained);
-    new.rg = leader.rg.as_ref().map(ToString::to_string);
-    new.rg_row = leader.rg_row;
-    let added = force.add(new);
-    let result = format!(
-        "{} {from} exchanged for {} {} and {added} {}",
-        leader.id, leader.id, into[0], into[1]
-    );
-    s.concerning([leader.id.to_string(), added.to_string()]);
-    s.journal(Entry::decision(
-        STEP,
-        Some(side),
-        true,
-        "Promotion out of the Ranks",
-        result.clone(),
-        "12.6125",
-    ));
-    s.concerning([]);
-    s.say(format!("12.6125 Promotion out of the Ranks: {result}"));
-    Ok(())
+    Ok(selected.windows(2).all(|w| w[0] == w[1]))
 }

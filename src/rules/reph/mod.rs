@@ -33,6 +33,7 @@ pub mod one_use;
 pub mod outcome;
 pub mod perimeter;
 pub mod prisoners;
+pub mod promotion;
 pub mod purchase;
 pub mod purchase_step;
 pub mod recombining;

@@ -94,6 +94,8 @@ pub fn counterattack_scenario(s: &mut Session) {
 /// The side's CG Roster line for the CG Day being prepared: made here if it
 /// is not there yet. Start = Left - Recon of the last line (C20); ELR, SAN
 /// and the Booby Trap Level carry over; the Historical DRM is the new day's.
+/// Nothing is said: the CPP it carries are the side's secret (12.621), told
+/// only in its own block ([`announce_line`]).
 pub fn ensure_line(s: &mut Session, side: Side) {
     let c = &s.state.campaign;
     let (date, night, scenario) = (c.date, c.night, c.scenario);
@@ -126,16 +128,27 @@ pub fn ensure_line(s: &mut Session, side: Side) {
         booby_trap: last.booby_trap.clone(),
         ssr_commissar_dr: false,
     };
-    s.say(format!(
+    s.state.side_mut(side).roster.lines.push(line);
+}
+
+/// Tells the side its new CG Roster line (C20: Start = Left - Recon of the
+/// line before), in its own block: never in a public block nor in a public
+/// row (12.621: CPP left and Recon spent may be kept secret).
+pub fn announce_line(s: &mut Session, side: Side) {
+    let lines = &s.state.side(side).roster.lines;
+    let [.., last, line] = lines.as_slice() else {
+        return;
+    };
+    let text = format!(
         "{} CG Roster: new line {}/9{}, Start {} CPP (Left {} - Recon {}, READINGS.md C20).",
         side.name(),
-        date,
-        if night { " N" } else { "" },
+        line.date,
+        if line.night { " N" } else { "" },
         line.cpp.start,
         last.cpp.left,
         last.recon_cpp
-    ));
-    s.state.side_mut(side).roster.lines.push(line);
+    );
+    s.out.aside(&text);
 }
 
 /// The SAN Adjustment dr (12.6142) for a side whose SAN is `san`: its DRM,

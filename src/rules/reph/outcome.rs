@@ -7,9 +7,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 mod effect;
+mod resolve;
 
 pub use effect::step_on;
 use effect::{captured, list, prisoners, vehicle_weapon};
+use resolve::count_and_name;
 
 use crate::model::force::{Condition, CounterId, Force, ForceBox, NewCounter, UnitKind};
 use crate::model::side::Side;
@@ -124,6 +126,9 @@ fn in_play(place: ForceBox) -> bool {
 pub struct Said {
     pub text: String,
     pub ids: Vec<CounterId>,
+    /// The side whose outcome said it (a prisoner it guards is the enemy's
+    /// counter).
+    pub by: Side,
 }
 
 impl std::fmt::Display for Said {
@@ -135,6 +140,7 @@ impl std::fmt::Display for Said {
 impl Ctx<'_> {
     fn say(&mut self, ids: impl IntoIterator<Item = CounterId>, text: String) {
         self.said.push(Said {
+            by: self.side,
             text,
             ids: ids.into_iter().collect(),
         });
@@ -152,73 +158,6 @@ struct Ctx<'a> {
     /// Counters chosen by name in this key already (the next is another).
     chosen: BTreeSet<CounterId>,
     said: Vec<Said>,
-}
-
-impl Ctx<'_> {
-    fn bad(&self, item: &str, why: impl Into<String>) -> Bad {
-        Bad {
-            key: self.key.into(),
-            item: item.into(),
-            why: why.into(),
-        }
-    }
-
-    /// The counters `text` names in `force`: an id, or `[N x] name`.
-    fn resolve(&mut self, force: &Force, text: &str) -> Result<Vec<CounterId>, Bad> {
-        let text = text.trim();
-        if let Ok(id) = text.parse::<CounterId>() {
-            let c = force.get(id).ok_or_else(|| {
-                self.bad(
-                    text,
-                    format!(
-                        "there is no counter {id} in the {} force (`votg force` lists them)",
-                        force.side.name()
-                    ),
-                )
-            })?;
-            if self.gone.contains(&id) || c.place == ForceBox::Casualties {
-                return Err(self.bad(text, format!("{id} is already Eliminated")));
-            }
-            return Ok(vec![id]);
-        }
-        let (n, name) = count_and_name(text).ok_or_else(|| {
-            self.bad(
-                text,
-                "expected a counter id (G-17) or a counter name with a count (\"2 x 4-6-7\")",
-            )
-        })?;
-        let ids: Vec<CounterId> = force
-            .counters
-            .iter()
-            .filter(|c| c.unit.eq_ignore_ascii_case(name) && in_play(c.place))
-            .map(|c| c.id)
-            .filter(|id| !self.gone.contains(id) && !self.chosen.contains(id))
-            .take(n)
-            .collect();
-        if ids.len() < n {
-            return Err(self.bad(
-                text,
-                format!(
-                    "the {} force has {} more `{name}` in play, not {n} (`votg force` lists them)",
-                    force.side.name(),
-                    ids.len()
-                ),
-            ));
-        }
-        self.chosen.extend(ids.iter().copied());
-        Ok(ids)
-    }
-}
-
-/// `"2 x 4-6-7"`, `"2x 4-6-7"`, `"4-6-7"` → (count, name).
-fn count_and_name(text: &str) -> Option<(usize, &str)> {
-    if let Some((n, rest)) = text.split_once(['x', 'X'])
-        && let Ok(n) = n.trim().parse::<usize>()
-    {
-        let name = rest.trim();
-        return (n > 0 && !name.is_empty()).then_some((n, name));
-    }
-    (!text.is_empty()).then_some((1, text))
 }
 
 /// `"G-3 with G-20"` → ("G-3", Some("G-20")).

@@ -5,11 +5,13 @@
 use std::collections::BTreeMap;
 
 use crate::error::Error;
-use crate::model::force::CounterId;
+use crate::model::force::{Condition, Counter, CounterId, ForceBox, UnitKind};
+use crate::model::journal::Entry;
 use crate::model::side::Side;
 use crate::rules::prompt::Prompter;
 use crate::rules::reph::isolation::{counter, eliminate, ids_of, smc};
 use crate::rules::reph::isolation_record::IsolationAnswers;
+use crate::rules::reph::recombining::refused;
 use crate::rules::reph::sequence::Flow;
 use crate::rules::reph::session::Session;
 
@@ -25,7 +27,7 @@ const CHECKLIST: &[&str] = &[
 ];
 
 /// The answers file's `[isolation]` table, if the run has one.
-pub(super) fn recorded(s: &Session) -> Option<IsolationAnswers> {
+fn recorded(s: &Session) -> Option<IsolationAnswers> {
     match &*s.prompter {
         // `votg verify` replaying answers typed at the terminal (an answers
         // file's `[isolation]` is never journalled as answers): asked again.
@@ -35,8 +37,12 @@ pub(super) fn recorded(s: &Session) -> Option<IsolationAnswers> {
     }
 }
 
-/// 12.606: the checklist, then the SMC still outside their side's
-/// Perimeter Area Eliminated (12.6069; `isolation.outside`).
+/// 12.606: the checklist, then what the players report still outside its
+/// side's Perimeter Area (`isolation.outside`; at the terminal both sides'
+/// in one answer): an SMC is Eliminated (12.6069); a Wreck or an abandoned
+/// AFV, which is no unit and may lie anywhere, is marked so for its
+/// Recovery (12.6151d: no -2). Any other unit outside is in a Pocket
+/// (12.6066), an Isolated Area of 12.607.
 pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
     s.say("12.606 Perimeter Determination, on the map (READINGS.md C37):");
     for line in CHECKLIST {
@@ -47,34 +53,62 @@ pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
             check_recorded(s, &a)?;
             a.outside
         }
-        None => {
-            let mut all = s.prompter.optional_list(
-                Side::German,
-                "outside",
-                "German SMC still outside the German Perimeter Area (ids; Enter: none)",
-            )?;
-            all.extend(s.prompter.optional_list(
-                Side::Russian,
-                "outside",
-                "Russian SMC still outside the Russian Perimeter Area (ids; Enter: none)",
-            )?);
-            all
-        }
+        None => s.prompter.optional_list(
+            Side::German,
+            "outside",
+            "SMC, and Wrecks or abandoned AFV, still outside their own side's Perimeter Area (ids of either side; Enter: none)",
+        )?,
     };
     let ids = ids_of(s, "isolation.outside", &outside, None)?;
     for id in &ids {
         let c = counter(s, *id);
-        if !smc(c) {
+        if !smc(c) && !lies_anywhere(c) {
             return Err(Error::Refused(format!(
-                "`isolation.outside`: {id} ({}) is not an SMC: only SMC outside the Perimeter are Eliminated (12.6069); other units are in a Pocket (12.6066). Nothing was changed.",
+                "`isolation.outside`: {id} ({}) is not an SMC, a Wreck nor an abandoned AFV: only SMC outside the Perimeter are Eliminated (12.6069); other units are in a Pocket (12.6066). Nothing was changed.",
                 c.unit
             )));
         }
     }
+    // As reported at this 12.606: an earlier report no longer holds.
+    for side in Side::BOTH {
+        s.state
+            .side_mut(side)
+            .force
+            .clear_all(&Condition::OutsidePerimeter);
+    }
     for id in ids {
-        eliminate(s, id, "outside the friendly Perimeter Area", "12.6069")?;
+        if smc(counter(s, id)) {
+            eliminate(s, id, "outside the friendly Perimeter Area", "12.6069")?;
+            continue;
+        }
+        let force = &mut s.state.side_mut(id.side).force;
+        force
+            .set_condition(id, Condition::OutsidePerimeter)
+            .map_err(refused)?;
+        s.journal(
+            Entry::decision(
+                "12.606",
+                Some(id.side),
+                false,
+                "Outside the friendly Perimeter",
+                format!(
+                    "{id} {}: no -2 for its Recovery (12.6151d)",
+                    counter(s, id).unit
+                ),
+                "12.6069",
+            )
+            .concerning([id.to_string()]),
+        );
     }
     Ok(Flow::Next)
+}
+
+/// A Wreck or an abandoned AFV on the map: no unit, so it may lie outside
+/// the friendly Perimeter without being in a Pocket.
+fn lies_anywhere(c: &Counter) -> bool {
+    c.kind == UnitKind::Vehicle
+        && c.place == ForceBox::LeftOnMap
+        && (c.has(&Condition::Wreck) || c.has(&Condition::Abandoned))
 }
 
 /// The whole `[isolation]` table checked before 12.606 changes anything,

@@ -121,21 +121,29 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         crate::rules::reph::night_purchases::ask(s)?;
     }
     if s.prompter.interactive() {
+        // Every RG of the day in one answer, as an answers file's `buy`
+        // (one question, not one per RG and one more to end); a refused
+        // line buys nothing and is asked again with the market.
         loop {
             show_market(s, side);
-            let texts = s.prompter.list(side, "buy", &buy_prompt(side))?;
+            let line = s.prompter.list(side, "buy", &buy_prompt(side))?;
+            let texts = split_purchases(&line);
             if texts.is_empty() {
                 break;
             }
             match quote_all(s, side, &texts) {
-                Ok(quotes) => apply(s, side, &quotes),
+                Ok(quotes) => {
+                    apply(s, side, &quotes);
+                    break;
+                }
                 // The menu follows, so the refusal's own list is left out.
                 Err(Error::PurchaseRefused(r)) => s.say(format!("{}.", r.summary)),
                 Err(e) => s.say(e.to_string()),
             }
         }
     } else {
-        let texts = s.prompter.list(side, "buy", "")?;
+        // A line typed at the terminal, replayed, holds several.
+        let texts = split_purchases(&s.prompter.list(side, "buy", "")?);
         let quotes = quote_all(s, side, &texts)?;
         apply(s, side, &quotes);
     }
@@ -153,13 +161,24 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     Ok(())
 }
 
+/// The purchases of one typed line: `A1, I2 on-map` (a purchase holds no
+/// comma, DESIGN §4).
+fn split_purchases(line: &[String]) -> Vec<String> {
+    line.iter()
+        .flat_map(|l| l.split(','))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// The wizard's question, its example in the side's own Entry Codes.
 fn buy_prompt(side: Side) -> String {
     let example = match side {
-        Side::German => "`I1 code=blue`, `I2 reserve`",
-        Side::Russian => "`I3 code=red`, `I5 reserve`",
+        Side::German => "`I1 code=blue, I2 reserve`",
+        Side::Russian => "`I3 code=red, I5 reserve`",
     };
-    format!("Buy an RG (e.g. {example}), or Enter when done")
+    format!("RGs to buy, separated by commas (e.g. {example}); Enter: none")
 }
 
 fn show_market(s: &mut Session, side: Side) {

@@ -77,6 +77,13 @@ pub fn mortar_teams(s: &mut Session, side: Side) -> Result<Vec<CounterId>, Error
         .filter(|c| retained(c) && c.kind == UnitKind::Hs)
         .map(|c| format!("{} {}", c.id, c.unit))
         .collect();
+    // Keeping a HS apart only exempts it from Recombining: where no HS
+    // would Recombine, the answer could change nothing and is not asked.
+    if groups(force, &[]).values().all(|ids| ids.len() < 2)
+        && !s.prompter.has_answer(side, "mortar_teams")
+    {
+        return Ok(vec![]);
+    }
     s.say(format!(
         "12.6121: {mortars} light mortar(s) Retained: you may keep up to {mortars} HS as Light Mortar SW Teams, exempt from Recombining. Retained HS: {}",
         if hs.is_empty() { "none".to_string() } else { hs.join(", ") }
@@ -112,18 +119,7 @@ pub fn mortar_teams(s: &mut Session, side: Side) -> Result<Vec<CounterId>, Error
 /// Isolated HS pair only within their own Isolated Area. The squad keeps
 /// the first HS's id and takes both HS's conditions.
 pub fn recombine(s: &mut Session, side: Side, exempt: &[CounterId]) -> Result<(), Error> {
-    let force = &s.state.side(side).force;
-    let mut groups: BTreeMap<(String, Option<String>, bool), Vec<CounterId>> = BTreeMap::new();
-    for c in force.counters.iter() {
-        if c.kind == UnitKind::Hs && retained(c) && !exempt.contains(&c.id) {
-            let key = (
-                c.unit.to_string(),
-                c.isolated_area().map(str::to_string),
-                c.has(&Condition::Nkvd),
-            );
-            groups.entry(key).or_default().push(c.id);
-        }
-    }
+    let groups = groups(&s.state.side(side).force, exempt);
     let mut any = false;
     for ((unit, area, _), ids) in groups {
         for pair in ids.chunks_exact(2) {
@@ -167,6 +163,25 @@ pub fn recombine(s: &mut Session, side: Side, exempt: &[CounterId]) -> Result<()
         s.say("12.6122 Recombining (READINGS.md C33): no two Retained HS of the same type to recombine.");
     }
     Ok(())
+}
+
+/// The Retained HS that may pair (C33), by type, Isolated Area and NKVD
+/// class, `exempt` aside.
+type Groups = BTreeMap<(String, Option<String>, bool), Vec<CounterId>>;
+
+fn groups(force: &crate::model::force::Force, exempt: &[CounterId]) -> Groups {
+    let mut groups = Groups::new();
+    for c in force.counters.iter() {
+        if c.kind == UnitKind::Hs && retained(c) && !exempt.contains(&c.id) {
+            let key = (
+                c.unit.to_string(),
+                c.isolated_area().map(str::to_string),
+                c.has(&Condition::Nkvd),
+            );
+            groups.entry(key).or_default().push(c.id);
+        }
+    }
+    groups
 }
 
 pub(crate) fn refused(e: impl std::fmt::Display) -> Error {

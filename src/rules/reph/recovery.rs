@@ -7,8 +7,13 @@ use crate::model::drm::Drm;
 use crate::model::force::{Condition, ForceBox, UnitKind};
 use crate::model::journal::Entry;
 use crate::model::side::Side;
-use crate::rules::reph::counters::{ask_ids, describe, force_op, has, ids, isolated};
+use crate::rules::reph::counters::{
+    among, ask_ids, describe, force_op, has, ids, isolated, may_be_non_qualified,
+};
 use crate::rules::reph::session::Session;
+
+mod facts;
+use facts::{bought_dug_in, outside_perimeter};
 
 pub const STEP_D: &str = "12.615d";
 
@@ -99,14 +104,19 @@ fn recovery(s: &mut Session, side: Side) -> Result<(), Error> {
     let cands = ids(s, side, |c| {
         on_map(c) && (!isolated(c) || with_path.contains(&c.id))
     });
-    let outside = ask_ids(
+    let outside = outside_perimeter(s, side, &cands)?;
+    // Only an AFV bought Dug-In (12.6214c) can be one: for the others the
+    // answer is known, and not asked.
+    let may_be_dug_in = among(s, side, &cands, |c| {
+        bought_dug_in(s, side, c) || s.prompter.has_answer(side, "dug_in")
+    });
+    let dug_in = ask_ids(
         s,
         side,
-        "outside_perimeter",
-        "12.6151d: AFV/Wrecks NOT in the friendly Perimeter (the others get -2)",
-        &cands,
+        "dug_in",
+        "12.6151d: Dug-In AFV (+2)",
+        &may_be_dug_in,
     )?;
-    let dug_in = ask_ids(s, side, "dug_in", "12.6151d: Dug-In AFV (+2)", &cands)?;
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");
         let wreck = has(&c, Condition::Wreck);
@@ -141,6 +151,15 @@ fn recovery(s: &mut Session, side: Side) -> Result<(), Error> {
             (ForceBox::Retained, "Recovered: Retained, still immobilized")
         };
         force_op(s.state.side_mut(side).force.move_to(id, place))?;
+        if place != ForceBox::LeftOnMap {
+            // Off the map: where it lay no longer matters.
+            force_op(
+                s.state
+                    .side_mut(side)
+                    .force
+                    .clear_condition(id, &Condition::OutsidePerimeter),
+            )?;
+        }
         let d = describe(s, id);
         s.say(format!("  {d}: {result} (12.6151d)."));
         s.journal(Entry::decision(
@@ -196,12 +215,15 @@ fn immobilization_removal(s: &mut Session, side: Side) -> Result<(), Error> {
             && (matches!(c.place, ForceBox::Retained | ForceBox::DugInAfv)
                 || (c.place == ForceBox::LeftOnMap && isolated(c) && !has(c, Condition::Abandoned)))
     });
+    let may = among(s, side, &cands, |c| {
+        may_be_non_qualified(s, side, c) || s.prompter.has_answer(side, "non_qualified")
+    });
     let nq = ask_ids(
         s,
         side,
         "non_qualified",
         "12.6151e/12.6152: only Non-Qualified Use (A21.13) possible",
-        &cands,
+        &may,
     )?;
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");

@@ -16,6 +16,10 @@ use crate::rules::reph::outcome::{self, Outcome};
 use crate::rules::reph::sequence::{self, Occasion};
 use crate::rules::reph::session::Session;
 
+mod force_list;
+mod rows;
+mod terminal;
+
 /// The step label of the rows made when a scenario is recorded: the
 /// occasion, not a rule of the sequence, since they are made before 12.601
 /// (their `rule` column names the rule they apply, 12.6041). Journals of
@@ -31,6 +35,10 @@ pub struct ScenarioRecord {
     /// Each side's SAN at scenario end, where it changed in play (A14; a
     /// Sniper may leave it at 0, which 12.6142 raises to 2).
     pub san: BySide<Option<u32>>,
+    /// CG I: whether the Germans Control all of F36 at scenario end, where
+    /// the players said so (it decides the victor, and the CG Day's end at
+    /// 12.614 is judged by it without asking again).
+    pub f36: Option<bool>,
 }
 
 /// The Victory Conditions of the scenario just played: the CG's Initial
@@ -140,6 +148,7 @@ fn from_answers(a: &crate::rules::answers::Answers) -> Result<ScenarioRecord, Er
             russian: a.outcome_table(Side::Russian)?,
         },
         san: a.san()?,
+        f36: None,
     })
 }
 
@@ -192,117 +201,6 @@ pub fn check_answers(
     Ok(())
 }
 
-/// At the terminal: victor, CVP, and each side's outcome as one line,
-/// asked again until it fits the force.
-fn ask(s: &mut Session) -> Result<ScenarioRecord, Error> {
-    let victor = s.prompter.ask_choice(
-        Side::German,
-        "victor",
-        "Who won the scenario (12.6041)?",
-        &["german", "russian"],
-        None,
-    )?;
-    let victor: Side = victor.parse().map_err(Error::Usage)?;
-    let mut cvp = BySide::<u32>::default();
-    for side in Side::BOTH {
-        let n = s.prompter.ask_number(
-            side,
-            "cvp",
-            &format!("Casualty VP the {} side suffered (A26.22)", side.name()),
-            0,
-            999,
-            None,
-        )?;
-        *cvp.of_mut(side) = n as u32;
-    }
-    let san = ask_san(s)?;
-    let keys: Vec<&str> = outcome::KEYS.iter().map(|k| k.name).collect();
-    let mut out = BySide::<Outcome>::default();
-    for side in Side::BOTH {
-        show_force(s, side);
-        loop {
-            let line = s.prompter.ask_list(
-                side,
-                "outcome",
-                &format!(
-                    "What happened to the {} force? `key: counters; key: counters` (keys: {}; Enter: nothing)",
-                    side.name(),
-                    keys.join(", ")
-                ),
-            )?;
-            match parse_line(line.first().map_or("", String::as_str)) {
-                Ok(o) => {
-                    *out.of_mut(side) = o;
-                    match try_outcome(&s.state, s.tables, &out) {
-                        Ok(_) => break,
-                        Err((_, bad)) => s.say(format!(
-                            "  outcome.{} `{}`: {} — type the line again.",
-                            bad.key, bad.item, bad.why
-                        )),
-                    }
-                }
-                Err(e) => s.say(format!("  {e} — type the line again.")),
-            }
-        }
-    }
-    Ok(ScenarioRecord {
-        victor,
-        cvp,
-        outcome: out,
-        san,
-    })
-}
-
-/// At the terminal: each side's SAN at scenario end (A14), Enter keeping
-/// its roster line's; only a changed one is recorded.
-fn ask_san(s: &mut Session) -> Result<BySide<Option<u32>>, Error> {
-    let mut san = BySide::<Option<u32>>::default();
-    for side in Side::BOTH {
-        let now = s.state.line(side).san;
-        let n = s.prompter.ask_number(
-            side,
-            "san",
-            &format!(
-                "The {} SAN at scenario end (A14; 0 if a Sniper left it there, 12.6142)",
-                side.name()
-            ),
-            0,
-            i64::from(crate::rules::answers::MAX_SAN),
-            Some(i64::from(now)),
-        )?;
-        *san.of_mut(side) = (n as u32 != now).then_some(n as u32);
-    }
-    Ok(san)
-}
-
-/// The side's counters in play, with their ids, for the outcome question.
-fn show_force(s: &mut Session, side: Side) {
-    let lines: Vec<String> = s
-        .state
-        .side(side)
-        .force
-        .live()
-        .filter(|c| c.place != crate::model::force::ForceBox::Fortifications)
-        .map(|c| {
-            let cond = c.condition_text();
-            format!(
-                "  {:<6} {:<22} {:<10} {}{}",
-                c.id.to_string(),
-                c.unit,
-                c.place.id(),
-                c.rg.clone().unwrap_or_default(),
-                if cond.is_empty() {
-                    String::new()
-                } else {
-                    format!("  [{cond}]")
-                }
-            )
-        })
-        .collect();
-    s.say(format!("The {} force (id, counter, box, RG):", side.name()));
-    s.say(lines.join("\n"));
-}
-
 /// Records the scenario and begins the RePh after it: the victor and CVP on
 /// the day's line, the outcome on the Force Organizers, occasion
 /// `after-scenario`, both sides at 12.601.
@@ -312,8 +210,15 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
     let conditions = conditions(s);
     s.say(conditions);
     let record = match &*s.prompter {
-        Prompter::Scripted(a) => from_answers(a)?,
-        Prompter::Terminal { .. } => ask(s)?,
+        Prompter::Scripted(a) => {
+            let mut record = from_answers(a)?;
+            // A record typed at the terminal, replayed (`votg verify`).
+            if a.replays("german.f36") {
+                record.f36 = Some(s.prompter.yes_no(Side::German, "f36", F36, Some(false))?);
+            }
+            record
+        }
+        Prompter::Terminal { .. } => terminal::ask(s)?,
     };
     let said = apply_outcome(s, &record)?;
     let day = s.state.campaign.today_mut().ok_or_else(|| {
@@ -323,6 +228,9 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
     })?;
     day.victor = Some(record.victor);
     day.cvp = Some(record.cvp);
+    if record.f36.is_some() {
+        day.f36 = record.f36;
+    }
     // The SAN the scenario ended with, on its roster line (12.6142 reads it
     // at the next New CG Day).
     for side in Side::BOTH {
@@ -337,10 +245,13 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
         record.cvp.german,
         record.cvp.russian
     ));
-    for line in &said {
-        s.say(format!("  {line}"));
+    // At the terminal each side saw what its outcome did in its own block.
+    if !s.prompter.interactive() {
+        for line in &said {
+            s.say(format!("  {line}"));
+        }
     }
-    journal_record(s, n, &record, &said);
+    rows::journal_record(s, n, &record, &said);
     s.state.campaign.occasion = OccasionName::AfterScenario;
     let first = sequence::first(Occasion::AfterScenario);
     s.state.campaign.step = Standing::both(Position::At(first));
@@ -350,6 +261,10 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
     ));
     Ok(())
 }
+
+/// The question of F36's Control at scenario end (CG I), as the terminal
+/// asks it and a replay answers it.
+pub(crate) const F36: &str = "Do the Germans Control all hexes of building F36 at scenario end? It decides the victor (CGI Scenario Victory Conditions)";
 
 /// The outcome on both Force Organizers (12.6041): what changed, counter by
 /// counter. Applied to the step's own copy of the campaign: a bad answer
@@ -369,82 +284,6 @@ fn apply_outcome(s: &mut Session, record: &ScenarioRecord) -> Result<Vec<outcome
             bad.why
         )),
     })
-}
-
-/// The record's journal rows: what was recorded, the answers as given (for
-/// `votg verify`), and one row per change to counters (for `votg explain`).
-fn journal_record(s: &mut Session, n: u32, record: &ScenarioRecord, said: &[outcome::Said]) {
-    s.journal(Entry::decision(
-        STEP,
-        None,
-        false,
-        format!("Scenario {n} recorded"),
-        format!(
-            "victor {}; CVP German {}, Russian {}{}; {}",
-            record.victor.id(),
-            record.cvp.german,
-            record.cvp.russian,
-            san_text(&record.san),
-            outcome_text(&record.outcome)
-        ),
-        "12.6041",
-    ));
-    // The answers as given, so `votg verify` can replay this record (the
-    // decision row above is what they made of the forces).
-    if let Prompter::Scripted(a) = &*s.prompter
-        && !a.unrecorded
-    {
-        let text = a.record_text();
-        s.journal(Entry::answer(
-            STEP,
-            None,
-            false,
-            crate::rules::answers::RECORD_ID,
-            "",
-            &toml::Value::String(text),
-            false,
-        ));
-    }
-    // Each change to a counter its own row about it, so the story of its
-    // purchase row (`votg explain`) tells when and why it happened.
-    for line in said {
-        if line.ids.is_empty() {
-            continue;
-        }
-        s.journal(
-            Entry::decision(
-                STEP,
-                None,
-                false,
-                format!("Scenario {n} outcome"),
-                line.text.clone(),
-                "12.6041",
-            )
-            .concerning(line.ids.iter().map(ToString::to_string)),
-        );
-    }
-}
-
-/// `; SAN German 0` for each SAN recorded.
-fn san_text(san: &BySide<Option<u32>>) -> String {
-    Side::BOTH
-        .into_iter()
-        .filter_map(|side| san.of(side).map(|n| format!("; SAN {} {n}", side.name())))
-        .collect()
-}
-
-fn outcome_text(o: &BySide<Outcome>) -> String {
-    let mut parts = Vec::new();
-    for side in Side::BOTH {
-        for (k, items) in o.of(side) {
-            parts.push(format!("{}.outcome.{k} = {}", side.id(), items.join(", ")));
-        }
-    }
-    if parts.is_empty() {
-        "no change to either force".into()
-    } else {
-        parts.join("; ")
-    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@ use crate::model::force::{Condition, Counter, ForceBox, UnitKind};
 use crate::model::journal::Entry;
 use crate::model::side::Side;
 use crate::rules::reph::counters::{
-    among, ask_ids, describe, force_op, has, ids, isolated, named_weapons, weapon,
+    among, ask_ids, describe, force_op, has, ids, isolated, may_be_non_qualified, named_weapons,
+    weapon,
 };
 use crate::rules::reph::equipment_repair::STEP;
 use crate::rules::reph::repair_number;
@@ -48,12 +49,15 @@ pub fn weapon_repair(s: &mut Session, side: Side) -> Result<(), Error> {
             && (has(c, Condition::Malfunctioned) || !named_weapons(c, true).is_empty())
             && !has(c, Condition::Captured)
     });
+    let may = among(s, side, &cands, |c| {
+        may_be_non_qualified(s, side, c) || s.prompter.has_answer(side, "weapon_non_qualified")
+    });
     let nq = ask_ids(
         s,
         side,
         "weapon_non_qualified",
         "12.6152: weapons that only Non-Qualified Use (A21.13) can repair",
-        &cands,
+        &may,
     )?;
     let vehicles = among(s, side, &cands, |c| {
         c.kind == UnitKind::Vehicle && has(c, Condition::Malfunctioned)

@@ -6,27 +6,35 @@ use crate::error::Error;
 use crate::model::side::Side;
 use crate::rules::reph::session::Session;
 
-/// The side's orders, as typed (`<side>.fortify`).
+/// The side's orders, as typed (`<side>.fortify`): at a terminal several
+/// in one answer, separated by commas, checked together (a refused line
+/// buys nothing and is asked again); asked again only while FPP are left,
+/// since what is not spent is forfeit.
 pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, Error> {
     if !s.prompter.interactive() {
-        return s.prompter.list(side, "fortify", "");
+        // With no FPP there is nothing to choose: the terminal asks nothing
+        // (nor need an answers file say `fortify = []`).
+        if available <= 0 && !s.prompter.has_answer(side, "fortify") {
+            return Ok(vec![]);
+        }
+        // A line typed at the terminal, replayed, holds several.
+        return Ok(split(&s.prompter.list(side, "fortify", "")?));
     }
     let mut orders_text: Vec<String> = Vec::new();
-    // Each order is checked as it is typed; a refused one is dropped and
-    // the question asked again.
     while available - plan(s, side, &orders_text)?.spent > 0 {
         let left = available - plan(s, side, &orders_text)?.spent;
         show_market(s, side, left);
-        let got = s.prompter.list(
-            side,
-            "fortify",
-            "Fortification (e.g. `trench`, `dummy 3`, `ap-mine 6`), or Enter when done",
-        )?;
-        let Some(text) = got.into_iter().next() else {
-            break;
+        let question = if orders_text.is_empty() {
+            "Fortifications, separated by commas (e.g. `trench, dummy 3, ap-mine 6`); Enter: none"
+        } else {
+            "More fortifications, separated by commas; Enter: done (FPP left are forfeit)"
         };
+        let got = split(&s.prompter.list(side, "fortify", question)?);
+        if got.is_empty() {
+            break;
+        }
         let mut trial = orders_text.clone();
-        trial.push(text);
+        trial.extend(got);
         match plan(s, side, &trial) {
             Ok(p) => {
                 orders_text = trial;
@@ -80,11 +88,31 @@ fn cost(item: &crate::rules::fortification_table::FortificationItem, side: Side)
         .unwrap_or_else(|| item.cost_text.clone())
 }
 
+/// The orders of one answer: `wire, dummy 3`.
+fn split(items: &[String]) -> Vec<String> {
+    items
+        .iter()
+        .flat_map(|l| l.split(','))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// What the wizard says after each order: what it bought, its cost, and
 /// the FPP left (12.623).
 pub(super) fn bought_echo(p: &Plan, available: i64) -> String {
-    let last = p.bought.last().map_or(String::new(), |o| {
-        format!("Bought `{}` for {} FPP; ", o.text, o.cost)
-    });
-    format!("  {last}{} FPP left.", available - p.spent)
+    let bought: Vec<String> = p
+        .bought
+        .iter()
+        .map(|o| format!("`{}` for {} FPP", o.text, o.cost))
+        .collect();
+    if bought.is_empty() {
+        return format!("  {} FPP left.", available - p.spent);
+    }
+    format!(
+        "  Bought {}; {} FPP left.",
+        bought.join(", "),
+        available - p.spent
+    )
 }
