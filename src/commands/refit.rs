@@ -144,10 +144,23 @@ impl<'a> Run<'a> {
         if drafts.is_empty() || !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
             return Ok(());
         }
-        let listed: Vec<String> = drafts
+        // In a side's own step the answers are shown in its block; in a
+        // step both sides do (the scenario record) a side's are its secret,
+        // so the shared screen only counts them.
+        let mut listed: Vec<String> = drafts
             .iter()
+            .filter(|(side, _, _)| step.side() == Some(*side))
             .map(|(_, id, v)| format!("{id} = {v}"))
             .collect();
+        for side in Side::BOTH.into_iter().filter(|s| step.side() != Some(*s)) {
+            let n = drafts.iter().filter(|(s, _, _)| *s == side).count();
+            if n > 0 {
+                listed.push(format!(
+                    "{n} of the {} (not shown here: each is given again in his block)",
+                    side.name()
+                ));
+            }
+        }
         self.out.say(&format!(
             "Answers typed earlier for {} (the run stopped before the step was done): {}.",
             step.label(),

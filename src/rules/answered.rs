@@ -142,6 +142,31 @@ impl Prompter {
         record.answered.push(answer);
     }
 
+    /// Keeps an answer typed at the terminal as a draft at once (DESIGN §6)
+    /// for a step that journals its answers its own way once done (the
+    /// scenario record, 12.6041): given again if the step is resumed, taken
+    /// back by `back`, but never journaled from here.
+    pub fn keep_draft(&mut self, side: Side, name: &str, value: toml::Value) {
+        let Prompter::Terminal { .. } = self else {
+            return;
+        };
+        let secret = self.record_mut().secret_for == Some(side);
+        let answer = Answered {
+            side,
+            name: name.into(),
+            question: String::new(),
+            value,
+            defaulted: false,
+            secret,
+        };
+        let record = self.record_mut();
+        if let Some(sink) = &record.sink {
+            let _ = (sink.borrow_mut())(&answer);
+        }
+        record.rolls_at.push(record.rolls);
+        record.step_answers.push((answer.id(), answer.value));
+    }
+
     /// Where each answer typed from now on is kept as it is typed.
     pub fn keep_drafts(&mut self, sink: DraftSink) {
         self.record_mut().sink = Some(sink);

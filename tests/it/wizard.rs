@@ -206,3 +206,62 @@ fn design_3_at_a_terminal_an_empty_reason_records_nothing_and_refuses() {
     p.exp_eof().unwrap();
     assert_eq!(crate::common::snapshot(&c.dir), before, "nothing changed");
 }
+
+#[test]
+fn design_6_a_side_outcome_typed_in_its_block_survives_ctrl_c_unseen_by_the_other() {
+    let c = Camp::sample("cg-i-walkthrough");
+    let mut p = at_a_terminal(&c, &["refit"]);
+    p.exp_string("Record it now?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("German player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("What happened to the German force?").unwrap();
+    p.send_line("eliminated: G-20").unwrap();
+    p.exp_string("German player done?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Russian player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("What happened to the Russian force?").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(drafts(&c, "german"), 1, "the German's outcome kept");
+    // Run again: the shared screen counts the German's answer, never shows
+    // it; resumed, it is given again in his block.
+    let mut p = at_a_terminal(&c, &["refit"]);
+    p.exp_string("Record it now?").unwrap();
+    p.send_line("y").unwrap();
+    let shown = p.exp_string("Resume with them?").unwrap();
+    assert!(shown.contains("1 of the German (not shown here"), "{shown}");
+    assert!(!shown.contains("G-20"), "the German's secret: {shown}");
+    p.send_line("").unwrap();
+    p.exp_string("German player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("eliminated: G-20 (kept)").unwrap();
+    p.exp_string("German player done?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Russian player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("What happened to the Russian force?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Russian player done?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("building F36").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Casualty VP").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("SAN at scenario end").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Scenario 1 recorded").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+    let s = crate::common::load(&c.dir);
+    let g20 = s
+        .german
+        .force
+        .counters
+        .iter()
+        .find(|x| x.id.to_string() == "G-20")
+        .unwrap();
+    assert_eq!(format!("{:?}", g20.place), "Casualties");
+    votg().args(["verify", c.path()]).assert().success();
+}

@@ -79,6 +79,11 @@ fn ask_outcome(s: &mut Session, side: Side, so_far: &BySide<Outcome>) -> Result<
                 for line in said.iter().filter(|l| l.by == side) {
                     s.say(format!("  {line}"));
                 }
+                s.prompter.keep_draft(
+                    side,
+                    "outcome",
+                    toml::Value::Array(line.iter().map(|l| l.as_str().into()).collect()),
+                );
                 return Ok(both.of(side).clone());
             }
             Err((_, bad)) => s.say(format!(
@@ -181,6 +186,8 @@ fn ask_pair(
         Some(format!("{} {}", default.german, default.russian)),
         |t| parse(t).map(|_| ()),
     )?;
+    s.prompter
+        .keep_draft(Side::German, name, toml::Value::String(text.clone()));
     parse(&text).map_err(Error::Usage)
 }
 
