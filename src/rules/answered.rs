@@ -1,6 +1,6 @@
 //! Every answer a step receives — typed, read from an answers file, or the
 //! rules' default taken — is recorded with its prompt id, so the step runner
-//! can journal it (issue 7: a step can be re-run from the journal alone).
+//! can journal it (a step can be re-run from the journal alone).
 //! These are the question methods step code calls; `prompt.rs` asks.
 
 use crate::error::Error;
@@ -358,7 +358,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn issue_7_every_answer_is_recorded_with_its_default_and_secrecy() {
+    fn every_answer_is_recorded_with_its_default_and_secrecy() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.toml");
         std::fs::write(&path, "[german]\nrecon = 1\n").unwrap();

@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn design_4_resuming_far_into_a_stream_is_immediate() {
-        // Issue 12: face n is read from its own position, so a huge `used`
+        // Face n is read from its own position, so a huge `used`
         // is no loop. Two resumes at the same place agree.
         let key = Seed::from_number(3);
         let mut a = SeededDice::resume(key, MAX_USED);
@@ -299,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_7_two_dice_typed_together() {
+    fn two_dice_typed_together() {
         assert_eq!(parse_throw("34", "x", &[2]).unwrap(), vec![3, 4]);
         assert_eq!(parse_throw("3 4", "x", &[2]).unwrap(), vec![3, 4]);
         assert_eq!(parse_throw("3,4", "x", &[2]).unwrap(), vec![3, 4]);

@@ -203,7 +203,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn issue_12_6_held_text_is_written_only_at_a_step_boundary() {
+    fn held_text_is_written_only_at_a_step_boundary() {
         let mut out = Output::memory();
         out.say("12.621 German buys I1");
         out.discard();

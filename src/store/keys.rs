@@ -62,8 +62,8 @@ impl SideDice {
     }
 }
 
-/// A stream position past [`MAX_USED`] is damage, not a long campaign (issue
-/// 12: it once made votg replay faces for ever).
+/// A stream position past [`MAX_USED`] is damage, not a long campaign (it
+/// once made votg replay faces for ever).
 pub fn check_used(field: &str, used: u64) -> Result<(), (String, String, String)> {
     if used > MAX_USED {
         return Err((

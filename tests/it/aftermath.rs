@@ -1,4 +1,4 @@
-//! After the scenario (12.601–12.613, issue 8): recording the scenario and
+//! After the scenario (12.601–12.613): recording the scenario and
 //! the steps votg carries out, worked by hand from `rosters/cg-i-walkthrough`
 //! (the CG I Initial Scenario, a German Assault, set up and played).
 

@@ -251,7 +251,7 @@ fn rule_12_6253_counterattack_skips_the_double_dagger_steps() {
     assert_eq!(g.cpp.received, 6, "12.6253: halved (FRU)");
     assert_eq!(g.support_cpp.unwrap().received, 2);
     let j = journal(&c);
-    // A skipped step's only rows say it was skipped (issue 9: the journal
+    // A skipped step's only rows say it was skipped (the journal
     // holds every step), none that it ran.
     for skipped in [",12.614,", ",12.615d,", ",12.619,", ",12.620,"] {
         let rows: Vec<&str> = j.lines().filter(|l| l.contains(skipped)).collect();

@@ -321,7 +321,7 @@ fn tables_dir_overrides_and_reports_file_line_column() {
 }
 
 #[test]
-fn issue_12_9_drms_out_of_range_are_refused_not_wrapped() {
+fn drms_out_of_range_are_refused_not_wrapped() {
     // Two huge DRMs once wrapped round to a small total ("Final DR 5").
     for drms in [
         vec!["--drm", "2147483647", "--drm", "2147483647"],

@@ -1,4 +1,4 @@
-//! A journal that replays (issue 7 item 4): every roll row keeps its table,
+//! A journal that replays: every roll row keeps its table,
 //! column, dice, each DRM and result key as data, so looking the roll up
 //! again gives the same result; every answer a step received is a row too.
 
@@ -19,7 +19,7 @@ fn journal(name: &str) -> Vec<JournalRow> {
 }
 
 #[test]
-fn issue_7_every_sample_roll_re_resolves_to_its_journalled_result() {
+fn every_sample_roll_re_resolves_to_its_journalled_result() {
     let tables = Tables::embedded().unwrap();
     let mut looked_up = 0;
     for name in ["cg-i-new", "cg-i-walkthrough"] {
@@ -47,7 +47,7 @@ fn issue_7_every_sample_roll_re_resolves_to_its_journalled_result() {
 }
 
 #[test]
-fn issue_7_drms_are_kept_one_by_one_with_reason_and_rule() {
+fn drms_are_kept_one_by_one_with_reason_and_rule() {
     let rows = journal("cg-i-walkthrough");
     let with_two = rows
         .iter()
@@ -66,7 +66,7 @@ fn issue_7_drms_are_kept_one_by_one_with_reason_and_rule() {
 }
 
 #[test]
-fn issue_7_answers_are_journalled_with_their_prompt_id_and_secrecy() {
+fn answers_are_journalled_with_their_prompt_id_and_secrecy() {
     let rows = journal("cg-i-walkthrough");
     let answer = |id: &str| {
         rows.iter()
@@ -112,7 +112,7 @@ fn issue_7_answers_are_journalled_with_their_prompt_id_and_secrecy() {
 }
 
 #[test]
-fn issue_7_votg_buy_journals_its_purchases_as_the_answer() {
+fn votg_buy_journals_its_purchases_as_the_answer() {
     let c = crate::common::Camp::new("I");
     votg()
         .args(["buy", c.path(), "--side", "russian", "I5", "A3"])
@@ -133,7 +133,7 @@ fn issue_7_votg_buy_journals_its_purchases_as_the_answer() {
 }
 
 #[test]
-fn issue_7_public_answers_are_public() {
+fn public_answers_are_public() {
     // 12.6254: the Russian's night declaration is made after the chits are
     // revealed, in the open.
     let c = crate::common::Camp::new("II");

@@ -1,6 +1,6 @@
 //! What `votg buy` says when it refuses: the rule, the CPP the side really
 //! has (a refused batch buys nothing), and a short list of what it can still
-//! buy, counted by every limit (issue 11 item 5).
+//! buy, counted by every limit.
 
 use crate::common::{Camp, votg};
 

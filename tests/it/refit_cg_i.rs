@@ -360,8 +360,8 @@ fn rule_12_621_cg_i_refusals_name_their_rule_and_change_nothing() {
     refuse("german", &["A1", "A1"], "16 Sep (note m)");
     refuse("german", &["I1", "I1", "I1"], "Daily Max is 2");
     refuse("german", &["I4", "I4"], "CG I Max is 1");
-    // READINGS.md C39 (issue 11): CGI-2 limits the modules used, not those
-    // bought, so `O4 O1` is no longer refused (tests/issue_11.rs).
+    // READINGS.md C39: CGI-2 limits the modules used, not those
+    // bought, so `O4 O1` is no longer refused (tests/it/oba_bombardment_and_messages.rs).
     refuse("german", &["O5"], "one per module");
     refuse("german", &["O1", "O5", "O5"], "1 module(s), 1 Observer(s)");
     refuse(

@@ -1,13 +1,13 @@
-//! The runner walks `reph::sequence` (issue 7, item 1): per-side steps in one
+//! The runner walks `reph::sequence`: per-side steps in one
 //! block per side, joint steps once both sides stand at them, a refusal
 //! that names what was committed before it, and an answers file checked
-//! whole before the first step (issue 12, item 7).
+//! whole before the first step.
 
 use crate::common::{Camp, votg};
 use predicates::prelude::*;
 
 #[test]
-fn issue_7_one_side_walks_its_own_steps_then_waits_for_the_other() {
+fn one_side_walks_its_own_steps_then_waits_for_the_other() {
     let c = Camp::new("I");
     let a = c.file("a.toml", "[german]\nbuy = []\nfortify = []\nrecon = 0\n");
     votg()
@@ -25,7 +25,7 @@ fn issue_7_one_side_walks_its_own_steps_then_waits_for_the_other() {
 }
 
 #[test]
-fn issue_12_7_a_refusal_after_committed_steps_names_them_and_undo() {
+fn a_refusal_after_committed_steps_names_them_and_undo() {
     let c = Camp::new("I");
     // The Russian's 12.621 and 12.622 are committed; its 12.623 buys mines
     // past the 90-FPP cap (12.623 footnote 2).
@@ -46,7 +46,7 @@ fn issue_12_7_a_refusal_after_committed_steps_names_them_and_undo() {
 }
 
 #[test]
-fn issue_12_7_the_whole_answers_file_is_checked_before_the_first_step() {
+fn the_whole_answers_file_is_checked_before_the_first_step() {
     let c = Camp::new("I");
     let before = c.snapshot();
     // The German's answers are good; the Russian's fortification (line 6) is
@@ -87,7 +87,7 @@ fn issue_12_7_the_whole_answers_file_is_checked_before_the_first_step() {
 }
 
 #[test]
-fn issue_12_7_buy_names_a_folder_that_is_not_a_campaign() {
+fn buy_names_a_folder_that_is_not_a_campaign() {
     votg()
         .args(["buy", "/nonexistent/camp", "--side", "german", "I1"])
         .assert()
@@ -98,7 +98,7 @@ fn issue_12_7_buy_names_a_folder_that_is_not_a_campaign() {
 }
 
 #[test]
-fn issue_7_a_step_not_yet_carried_out_is_said_plainly() {
+fn a_step_not_yet_carried_out_is_said_plainly() {
     // Both sides at done: the scenario is ready and what follows is named.
     let c = Camp::new("III");
     let a = c.file(

@@ -1,6 +1,6 @@
 //! Two players at one keyboard, on a real pseudo-terminal: every answer
 //! needs Enter, "ready?" is No by default, and a key pressed for one prompt
-//! can never answer the next (issue 7, item 6).
+//! can never answer the next.
 #![cfg(unix)]
 
 use std::process::Command;
@@ -43,7 +43,7 @@ pub(crate) fn shown_in_a_moment(p: &mut PtySession) -> String {
 }
 
 #[test]
-fn issue_7_prompts_need_enter_and_typed_ahead_keys_never_answer_the_next_prompt() {
+fn prompts_need_enter_and_typed_ahead_keys_never_answer_the_next_prompt() {
     let c = Camp::new("I");
     let mut p = refit_at_a_terminal(&c);
     p.exp_string("German player ready?").unwrap();
@@ -76,7 +76,7 @@ fn issue_7_prompts_need_enter_and_typed_ahead_keys_never_answer_the_next_prompt(
 }
 
 #[test]
-fn issue_11_7_a_number_prompt_says_what_it_expects() {
+fn a_number_prompt_says_what_it_expects() {
     let c = Camp::new("I");
     let mut p = refit_at_a_terminal(&c);
     p.exp_string("German player ready?").unwrap();

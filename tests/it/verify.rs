@@ -339,7 +339,7 @@ fn whole_cg_i() -> Camp {
 }
 
 #[test]
-fn issue_10_a_whole_cg_i_played_to_its_end_verifies_and_a_later_edit_is_placed() {
+fn a_whole_cg_i_played_to_its_end_verifies_and_a_later_edit_is_placed() {
     let c = whole_cg_i();
     let before = snapshot(&c.dir);
     assert!(verified(&c.dir).contains("verified"));
@@ -373,7 +373,7 @@ fn issue_10_a_whole_cg_i_played_to_its_end_verifies_and_a_later_edit_is_placed()
 }
 
 #[test]
-fn issue_10_an_answer_edited_on_a_later_cg_day_is_caught() {
+fn an_answer_edited_on_a_later_cg_day_is_caught() {
     let tmp = sample("cg-i-partway");
     let d = dir(&tmp);
     // The German's count for the ELR roll of 17 Sep (the default taken)
@@ -395,7 +395,7 @@ fn issue_10_an_answer_edited_on_a_later_cg_day_is_caught() {
 }
 
 #[test]
-fn issue_10_purchases_by_votg_buy_then_refit_verify_and_an_edit_is_caught() {
+fn purchases_by_votg_buy_then_refit_verify_and_an_edit_is_caught() {
     let c = Camp::new("I");
     votg()
         .args(["buy", c.path(), "--side", "russian", "I5", "A3"])

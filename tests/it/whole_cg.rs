@@ -1,13 +1,13 @@
 //! A whole CG I (15–22 Sep) played unattended from `votg new` to its end:
 //! one answers file per scenario, every CG Roster line balanced, the journal
-//! holding every step of every CG Day in the rules' order (issue 9).
+//! holding every step of every CG Day in the rules' order.
 
 use crate::common::{Camp, EACH_CG_I_SCENARIO, votg};
 use votg::model::side::Side;
 use votg::rules::reph::sequence::{SEQUENCE, Scope, StepExt, StepId};
 
 #[test]
-fn issue_9_a_whole_cg_i_is_played_unattended_to_its_end() {
+fn a_whole_cg_i_is_played_unattended_to_its_end() {
     let c = Camp::new("I");
     let a = c.file("scenario.toml", EACH_CG_I_SCENARIO);
     let mut over = false;
@@ -79,7 +79,7 @@ fn issue_9_a_whole_cg_i_is_played_unattended_to_its_end() {
     }
 
     // Each side's journal holds every step of every CG Day in the rules'
-    // order, a step with nothing to do included (issue 9).
+    // order, a step with nothing to do included.
     let mut seen_days = std::collections::BTreeSet::new();
     for side in Side::BOTH {
         let rephs = every_step_in_order(&s, side);
@@ -171,7 +171,7 @@ fn not_done<'a>(s: &'a votg::model::state::CampaignState, day: &str, step: &str)
 }
 
 #[test]
-fn issue_9_every_step_is_journalled_with_counterattack_and_idle_day() {
+fn every_step_is_journalled_with_counterattack_and_idle_day() {
     let c = Camp::new("I");
     for (name, text) in [
         (

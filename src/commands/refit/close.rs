@@ -18,7 +18,7 @@ pub(crate) fn mark(s: &mut Session) -> usize {
 }
 
 /// Ends step `id` for `sides` (begun at `mark`) so that the journal holds
-/// every step of the sequence (issue 9): a step that journalled nothing gets
+/// every step of the sequence: a step that journalled nothing gets
 /// a row saying so, with what it said; then `sides` move on, and each step
 /// of the sequence they pass over gets a row saying why it is not done.
 pub(crate) fn close(s: &mut Session, sides: &[Side], id: StepId, flow: Flow, mark: usize) {

@@ -214,7 +214,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn issue_11_8_no_empty_rg_table_when_nothing_can_be_bought() {
+    fn no_empty_rg_table_when_nothing_can_be_bought() {
         use crate::rules::prompt::Prompter;
         use crate::rules::reph::session::CampaignDice;
         let tables = crate::rules::tables::Tables::embedded().unwrap();
@@ -245,7 +245,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_8_the_buy_prompt_uses_the_sides_own_entry_codes() {
+    fn the_buy_prompt_uses_the_sides_own_entry_codes() {
         assert!(buy_prompt(Side::German).contains("code=blue"));
         assert!(!buy_prompt(Side::German).contains("code=red"));
         assert!(buy_prompt(Side::Russian).contains("code=red"));

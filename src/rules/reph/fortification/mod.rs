@@ -78,7 +78,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_8_the_wizard_says_what_was_bought_and_flags_are_words() {
+    fn the_wizard_says_what_was_bought_and_flags_are_words() {
         let t = Tables::embedded().unwrap();
         let o = price(
             "fortified-building 4",

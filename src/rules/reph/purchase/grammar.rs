@@ -170,7 +170,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_8_canonical_purchase_text() {
+    fn canonical_purchase_text() {
         let p = Purchase::parse("i2  On-Map").unwrap();
         assert_eq!(p.canonical(), "I2 on-map");
         let p = Purchase::parse("o2 hex=g40 creeping PREREG=2").unwrap();

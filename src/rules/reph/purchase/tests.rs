@@ -312,10 +312,10 @@ fn a_refused_purchase_says_what_is_left_before_the_batch() {
     assert!(lines[6].contains("`votg table show german-rg`"), "{text}");
 }
 
-/// C39 (issue 11 item 1): CGI-2's one OBA module per scenario limits use,
+/// C39: CGI-2's one OBA module per scenario limits use,
 /// not purchase: the second module is bought, and the warning says so.
 #[test]
-fn issue_11_1_cgi_2_oba_limit_limits_use_not_purchase() {
+fn cgi_2_oba_limit_limits_use_not_purchase() {
     let c = camp(Cg::I);
     let m = c.market(Side::German);
     let one = try_all(&m, &["O4"]).expect("one module");

@@ -339,7 +339,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_6_the_exchange_lists_the_leaders_that_qualify() {
+    fn the_exchange_lists_the_leaders_that_qualify() {
         let pool = vec![(3, "8-1".to_string()), (3, "9-1".to_string())];
         assert_eq!(offered(&pool), "8-1 (-> 9-0), 9-1 (-> 10-0)");
         let e = plan(&pool, 1, &["8-1".into(), "9-1".into()]).unwrap_err();

@@ -144,7 +144,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn issue_11_8_sw_kinds_are_shown_by_their_counter_names() {
+    fn sw_kinds_are_shown_by_their_counter_names() {
         assert_eq!(sw_name("lt_mtr"), "Lt MTR");
         assert_eq!(sw_name("lmg"), "LMG");
     }

@@ -1,4 +1,4 @@
-//! Issue 11: fixes from an independent rules check and a new user's trial
+//! Fixes from an independent rules check and a new user's trial
 //! (OBA limit, optional DRMs, Bombardment spacing, clear messages, wording).
 //! Each test is named after its item.
 
@@ -15,7 +15,7 @@ fn buy(c: &Camp, side: &str, what: &[&str]) -> (i32, String) {
 }
 
 #[test]
-fn issue_11_1_c39_cg_i_a_second_oba_module_is_bought_with_a_warning() {
+fn c39_cg_i_a_second_oba_module_is_bought_with_a_warning() {
     let c = Camp::new("I");
     let (code, text) = buy(&c, "german", &["O4", "O1"]);
     assert_eq!(code, 0, "{text}");
@@ -31,7 +31,7 @@ fn issue_11_1_c39_cg_i_a_second_oba_module_is_bought_with_a_warning() {
 }
 
 #[test]
-fn issue_11_1_c39_cg_ii_the_given_module_counts_on_hand() {
+fn c39_cg_ii_the_given_module_counts_on_hand() {
     let c = Camp::new("II");
     // The given Med Arty and O1 make two: CG6 allows two, so no warning.
     let (code, text) = buy(&c, "german", &["O1"]);
@@ -47,7 +47,7 @@ fn issue_11_1_c39_cg_ii_the_given_module_counts_on_hand() {
 }
 
 #[test]
-fn issue_11_3_c40_a_second_bombardment_reminds_of_its_spacing() {
+fn c40_a_second_bombardment_reminds_of_its_spacing() {
     let c = Camp::new("III");
     let (code, text) = buy(&c, "german", &["B1"]);
     assert_eq!(code, 0, "{text}");
@@ -61,7 +61,7 @@ fn issue_11_3_c40_a_second_bombardment_reminds_of_its_spacing() {
 }
 
 #[test]
-fn issue_11_8_the_journal_records_the_normalised_purchase() {
+fn the_journal_records_the_normalised_purchase() {
     let c = Camp::new("III");
     let (code, text) = buy(&c, "german", &["i2  Code=Blue On-Map"]);
     assert_eq!(code, 0, "{text}");
@@ -108,7 +108,7 @@ fn hq_commissars(c: &Camp) -> Vec<String> {
 }
 
 #[test]
-fn issue_11_2_c30_the_nkvd_minus_one_may_be_declined() {
+fn c30_the_nkvd_minus_one_may_be_declined() {
     // The scripted NKVD Leader Table DR is 6+6: with the -1 (the default,
     // C30) 11 gives a 9-0; declined, 12 gives an 8+1.
     let c = cg_ii_scripted("");
@@ -133,7 +133,7 @@ fn issue_11_2_c30_the_nkvd_minus_one_may_be_declined() {
 }
 
 #[test]
-fn issue_11_7_buy_takes_a_folder_named_like_an_rg() {
+fn buy_takes_a_folder_named_like_an_rg() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("c2");
     let d = dir.to_str().unwrap();
@@ -151,7 +151,7 @@ fn issue_11_7_buy_takes_a_folder_named_like_an_rg() {
 }
 
 #[test]
-fn issue_11_7_two_dice_typed_together_are_two_dice() {
+fn two_dice_typed_together_are_two_dice() {
     // `table roll --dice`: `34` and `3 4` are the same DR.
     for dice in ["34", "3 4", "3,4"] {
         votg()
@@ -200,7 +200,7 @@ fn issue_11_7_two_dice_typed_together_are_two_dice() {
 }
 
 #[test]
-fn issue_11_8_status_and_buy_say_when_a_side_has_finished() {
+fn status_and_buy_say_when_a_side_has_finished() {
     let c = Camp::new("I");
     let answers = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -227,7 +227,7 @@ fn issue_11_8_status_and_buy_say_when_a_side_has_finished() {
 }
 
 #[test]
-fn issue_11_8_force_organizer_words_flags_and_one_name_per_vehicle() {
+fn force_organizer_words_flags_and_one_name_per_vehicle() {
     let c = Camp::new("I");
     let answers = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -249,7 +249,7 @@ fn issue_11_8_force_organizer_words_flags_and_one_name_per_vehicle() {
 }
 
 #[test]
-fn issue_11_8_the_mortar_team_deploy_decision_is_journalled() {
+fn the_mortar_team_deploy_decision_is_journalled() {
     let c = cg_ii_scripted("");
     let s = c.state();
     let rows: Vec<_> = s
@@ -265,7 +265,7 @@ fn issue_11_8_the_mortar_team_deploy_decision_is_journalled() {
 }
 
 #[test]
-fn issue_11_8_side_has_help_and_dice_options_say_where_they_apply() {
+fn side_has_help_and_dice_options_say_where_they_apply() {
     for cmd in ["buy", "roster", "purchases", "force"] {
         let out = votg().args([cmd, "--help"]).output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout).to_string();
@@ -287,7 +287,7 @@ fn issue_11_8_side_has_help_and_dice_options_say_where_they_apply() {
 }
 
 #[test]
-fn issue_11_7_an_answer_outside_a_side_table_says_where_it_belongs() {
+fn an_answer_outside_a_side_table_says_where_it_belongs() {
     let c = Camp::new("I");
     let answers = c.file("a.toml", "buy = [\"I1\"]\n");
     votg()
