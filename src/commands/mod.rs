@@ -3,6 +3,7 @@
 
 pub mod campaign;
 pub mod config;
+pub mod exchange;
 pub mod explain;
 pub mod history;
 pub mod print;

@@ -3,14 +3,14 @@
 use std::path::Path;
 
 use crate::commands::Config as Global;
-use crate::commands::campaign::read;
+use crate::commands::campaign::read_side;
 use crate::error::Error;
 use crate::model::side::Side;
 use crate::render::print::document;
 
 pub fn run(dir: &Path, side: Side, out: Option<&Path>, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_side(dir, side, &tables)?;
     let html = document(&state, &tables, side);
     match out {
         None => Ok(html),

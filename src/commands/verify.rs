@@ -33,6 +33,10 @@ use crate::rules::prompt::Prompter;
 use crate::rules::reph::session::{CampaignDice, Session};
 use crate::rules::tables::Tables;
 
+mod exchanged;
+
+pub use exchanged::Keys;
+
 /// What verification found.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -42,13 +46,18 @@ pub struct Report {
     pub taken: Vec<String>,
     /// The first step that re-derives differently.
     pub difference: Option<String>,
+    /// Two machines: steps whose secrets this folder does not hold (the
+    /// other side's, and the joint steps each half checks as it receives
+    /// them), taken as recorded.
+    pub others: usize,
 }
 
 pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let opened = open_read(dir, &tables)?;
     let seeds = opened.seeds;
-    let report = check(&opened.events, seeds, &tables)?;
+    let keys = Keys::of(&opened);
+    let report = check(&opened.events, seeds, &keys, &tables)?;
     if let Some(d) = report.difference {
         return Err(Error::Refused(format!(
             "{}: {d}\n{} step(s) before it re-derived as recorded.",
@@ -58,7 +67,7 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     }
     // An older campaign not yet imported has its old files, not views.
     let views = match &opened.old {
-        None => crate::store::views::check(dir, opened.state())?,
+        None => crate::store::views::check(dir, opened.state(), opened.held())?,
         Some(_) => Default::default(),
     };
     let edited = views.edited();
@@ -85,6 +94,12 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
         out.push_str(&format!(
             "Taken as recorded, not re-derived: {}.\n",
             report.taken.join("; ")
+        ));
+    }
+    if report.others > 0 {
+        out.push_str(&format!(
+            "Two machines: {} step(s) of the other side or joint taken as recorded here: the other side's secrets are on his machine (`votg audit` checks his steps once he reveals them), and each joint step was checked by the half that received it.\n",
+            report.others
         ));
     }
     Ok(out)
@@ -126,7 +141,12 @@ fn facts_of<'a>(e: &'a Public, parts: &[Option<&'a Private>; 2]) -> Vec<&'a Fact
 }
 
 /// Re-derives every step of `events`.
-pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<Report, Error> {
+pub fn check(
+    events: &Events,
+    seeds: Option<Seeds>,
+    keys: &Keys,
+    tables: &Tables,
+) -> Result<Report, Error> {
     let undone = events.undone();
     let mut parts: HashMap<u64, [Option<&Private>; 2]> = HashMap::new();
     for (i, side) in Side::BOTH.iter().enumerate() {
@@ -178,7 +198,29 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
                     used: *dice,
                     typed: *typed,
                 };
-                let again = rerun(before, step, how, &rows, &record_text, seeds, tables, def);
+                let exchanged = *dice == DiceUsed::Exchanged;
+                let given = match exchanged.then(|| exchanged::dice_for(events, step, &p, keys)) {
+                    Some(Some(d)) => Some(d),
+                    Some(None) => {
+                        report.others += 1;
+                        for f in recorded {
+                            facts::apply(before, f).map_err(Error::Refused)?;
+                        }
+                        push_rows(before, &rows, &e.at);
+                        continue;
+                    }
+                    None => None,
+                };
+                let again = rerun(
+                    before,
+                    step,
+                    how,
+                    &rows,
+                    &record_text,
+                    (seeds, given),
+                    tables,
+                    def,
+                );
                 if let Some(d) = differs(before, &again, &recorded, &rows) {
                     let why = if votg != crate::VERSION || *digest != tables.digest {
                         format!(
@@ -212,7 +254,9 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
             PublicKind::Imported { .. } | PublicKind::Created { .. } => {
                 report.taken.push(format!("event {}", e.n))
             }
-            PublicKind::Undone { .. } | PublicKind::Redone { .. } => continue,
+            PublicKind::Undone { .. } | PublicKind::Redone { .. } | PublicKind::Exchange(_) => {
+                continue;
+            }
         }
         for f in recorded {
             facts::apply(before, f).map_err(Error::Refused)?;
@@ -253,7 +297,7 @@ fn rerun(
     how: Replay,
     rows: &[&LoggedRow],
     record: &str,
-    seeds: Option<Seeds>,
+    (seeds, given): (Option<Seeds>, Option<exchanged::Given>),
     tables: &Tables,
     def: &CgDef,
 ) -> Result<CampaignState, String> {
@@ -263,6 +307,11 @@ fn rerun(
     let used = how.used;
     let mut prompter = Prompter::Scripted(Box::new(answers));
     let mut dice = match (used, seeds) {
+        _ if given.is_some() => {
+            let (dice, answered) = given.expect("given");
+            exchanged::count_answers(&mut prompter, answered);
+            dice
+        }
         (DiceUsed::Campaign, Some(seeds)) => CampaignDice::seeded(seeds, used),
         (DiceUsed::Seed(n), _) => CampaignDice::seeded(Seeds::from_number(n), used),
         (DiceUsed::Campaign, None) => {

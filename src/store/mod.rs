@@ -10,10 +10,12 @@
 
 pub mod file;
 pub mod files;
+pub mod half;
 pub mod import;
 pub mod keys;
 pub mod log;
 pub mod migration;
+pub mod packet;
 pub mod read;
 pub mod views;
 
@@ -46,6 +48,8 @@ pub struct Opened {
     pub folded: Folded,
     /// Both sides' keys, when this folder holds both (one keyboard).
     pub seeds: Option<Seeds>,
+    /// Two machines (DESIGN §9): the one side this folder holds, and its key.
+    pub half: Option<half::Half>,
     /// A campaign of an older votg, taken in memory (not yet written).
     pub old: Option<import::Old>,
     /// What was left unfinished past the logs' ends (cut by the next writer).
@@ -60,6 +64,20 @@ impl Opened {
     /// How many public events the campaign has.
     pub fn events_len(&self) -> u64 {
         self.events.public.len() as u64
+    }
+
+    /// The side whose views this folder holds: `None` for both.
+    pub fn held(&self) -> Option<Side> {
+        self.half.map(|h| h.side)
+    }
+
+    /// The key of `side`, if this folder holds it.
+    pub fn key(&self, side: Side) -> Option<crate::model::seed::Seed> {
+        match (self.seeds, self.half) {
+            (Some(s), _) => Some(s.of(side)),
+            (None, Some(h)) if h.side == side => Some(h.seed),
+            _ => None,
+        }
     }
 }
 
@@ -91,6 +109,7 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
             events,
             folded,
             seeds: Some(old.seeds),
+            half: None,
             old: Some(old),
             unfinished: Vec::new(),
         });
@@ -102,12 +121,18 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
     }
     let logs = read::read(dir)?;
     let folded = fold_events(dir, &logs.events)?;
+    let (seeds, half) = if half::is_two(&logs.events) {
+        half::keys(dir)?
+    } else {
+        (read_seeds(dir)?, None)
+    };
     Ok(Opened {
         dir: dir.to_path_buf(),
         unfinished: logs.unfinished(),
         events: logs.events,
         folded,
-        seeds: read_seeds(dir)?,
+        seeds,
+        half,
         old: None,
     })
 }
@@ -134,6 +159,7 @@ fn import_events(old: &import::Old) -> Events {
             facts: part.facts,
             rows: part.rows,
             after: part.after,
+            epochs: Vec::new(),
         };
         let line = serde_json::to_string(&p).expect("events serialise");
         commit.insert(*side, commitment(&line));
@@ -167,6 +193,8 @@ pub struct SidePart {
     pub facts: Vec<Fact>,
     pub rows: Vec<LoggedRow>,
     pub after: Vec<usize>,
+    /// Two machines: the nonce each of the step's rolls was drawn with.
+    pub epochs: Vec<crate::model::exchange::Epoch>,
 }
 
 /// An event's facts and rows split into the public part and each side's.
@@ -270,7 +298,13 @@ impl Writer {
             }
             write_events(&mut appender, &opened.events)?;
             // The older files become the views of the imported campaign.
-            views::write(dir, opened.state(), opened.events_len(), &mut Files::new())?;
+            views::write(
+                dir,
+                opened.state(),
+                opened.events_len(),
+                &mut Files::new(),
+                None,
+            )?;
             said.push(import::notice(dir, &old));
             opened.seeds = Some(old.seeds);
         } else {
@@ -292,7 +326,7 @@ impl Writer {
             }
             opened = open_read(dir, check)?;
         }
-        let views = views::check(dir, opened.state())?;
+        let views = views::check(dir, opened.state(), opened.held())?;
         let mut w = Writer {
             opened,
             appender: std::rc::Rc::new(std::cell::RefCell::new(appender)),
@@ -359,13 +393,14 @@ impl Writer {
             if part.facts.is_empty() && part.rows.is_empty() && always != Some(side) {
                 continue;
             }
-            let key = self.opened.seeds.map(|s| s.of(side));
+            let key = self.opened.key(side);
             let part = Private::Part {
                 of: n,
                 salt: salt(key, n),
                 facts: part.facts,
                 rows: part.rows,
                 after: part.after,
+                epochs: part.epochs,
             };
             let line = serde_json::to_string(&part).expect("events serialise");
             commit.insert(side, commitment(&line));
@@ -461,7 +496,14 @@ impl Writer {
     /// logs now derive it).
     pub fn write_views(&mut self, state: &CampaignState) -> Result<(), Error> {
         let n = self.opened.events_len();
-        views::write(&self.opened.dir.clone(), state, n, &mut self.views.on_disk)
+        let held = self.opened.held();
+        views::write(
+            &self.opened.dir.clone(),
+            state,
+            n,
+            &mut self.views.on_disk,
+            held,
+        )
     }
 }
 
@@ -534,6 +576,7 @@ pub fn create(
             facts: part.facts,
             rows: part.rows,
             after: part.after,
+            epochs: Vec::new(),
         };
         commit.insert(
             *side,
@@ -555,11 +598,12 @@ pub fn create(
             facts: public.0,
             rows: public.1,
             commit,
+            two_machines: false,
         },
     });
     write_events(&mut appender, &events)?;
     let mut on_disk = Files::new();
-    views::write(dir, state, 1, &mut on_disk)?;
+    views::write(dir, state, 1, &mut on_disk, None)?;
     drop(lock);
     Ok(())
 }

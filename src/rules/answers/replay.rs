@@ -39,6 +39,17 @@ impl Queue {
         q
     }
 
+    /// Answers given before, in order (a step's pledge on two machines).
+    pub fn given(answers: &[(String, toml::Value)]) -> Queue {
+        let mut q = Queue::default();
+        for (id, value) in answers {
+            q.0.entry(id.clone())
+                .or_default()
+                .push_back(Some(value.clone()));
+        }
+        q
+    }
+
     /// The next answer to `id`: `Some(None)` for a default taken, `None`
     /// when the journal has no more answers to it.
     fn next(&self, id: &str) -> Option<Option<&toml::Value>> {
@@ -53,6 +64,12 @@ impl Answers {
         let mut a = Answers::from_text(record.to_string(), "journal.csv".into())?;
         a.replay = Some(queue);
         Ok(a)
+    }
+
+    /// Answers committed before (a pledge, DESIGN §9) handed out first, each
+    /// to its question; the file answers the rest.
+    pub fn give_first(&mut self, queue: Queue) {
+        self.replay = Some(queue);
     }
 
     /// The replayed answer to `id`, if this is a replay that has one.

@@ -1,0 +1,235 @@
+//! The steps of a run on a half: the side's own (pledged where a choice
+//! comes before a roll), the joint ones (public dice from both sides'
+//! public nonces), and its halves of the other side's joint steps.
+
+use super::{Plan, Run, ledger, me};
+use crate::error::Error;
+use crate::model::event::{PublicKind, StepRef};
+use crate::model::exchange::{self, Epoch, Exchange};
+use crate::model::fold::{self, Events};
+use crate::model::ledger::Ledger;
+use crate::model::seed::Seed;
+use crate::model::side::Side;
+use crate::model::state::CampaignState;
+use crate::rules::answers::Queue;
+use crate::rules::prompt::Prompter;
+use crate::rules::reph::schedule::schedule;
+use crate::rules::reph::sequence::{Flow, StepId};
+
+/// Why an own step waits for the next turn.
+fn waits(step: &StepRef, me: Side) -> String {
+    format!(
+        "{} waits for your next turn: its rolls are drawn with a nonce the {} sends after your choices of this turn.",
+        step.label(),
+        me.other().name()
+    )
+}
+
+/// One of the side's own steps, played so that every roll's nonce arrived
+/// after every choice before it. `Some(why)` where the turn stops.
+pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Error> {
+    let me = me(run);
+    let step = StepRef::Own {
+        side: me,
+        step: id.to_string(),
+    };
+    let sched = schedule(id);
+    let l = ledger(run);
+    let pledge = l.pledge_for(&step).unwrap_or_default();
+    let pledge_only = sched.pledge && l.pledge_for(&step).is_none();
+    let dirty = l.dirty();
+    if !pledge_only && sched.clean && dirty {
+        return Ok(Some(waits(&step, me)));
+    }
+    let mut epochs: Vec<(Epoch, String)> = pledge
+        .epochs
+        .iter()
+        .filter_map(|e| l.nonce_of(e.pass).map(|n| (*e, n.to_string())))
+        .collect();
+    if let Some((n, nonce)) = l.turn_nonce() {
+        let e = Epoch {
+            answers: pledge.answers.len(),
+            pass: n,
+        };
+        epochs.push((e, nonce));
+    }
+    offer(&mut run.prompter, &pledge.answers);
+    let plan = Plan::Own {
+        epochs,
+        dirty,
+        pledge_only,
+        pledged: pledge.answers.clone(),
+    };
+    set_plan(run, plan);
+    let done = run.step(step.clone());
+    offer(&mut run.prompter, &[]);
+    match done {
+        Ok(_) => Ok(None),
+        Err(Error::NeedsNonce) => {
+            let pledged_now = run.two.as_ref().is_some_and(|t| t.pledged);
+            let answers = run.prompter.step_answers();
+            if !pledged_now && answers.len() > pledge.answers.len() {
+                let used = run.dice.exchange().map(|d| d.used().to_vec());
+                let at = crate::model::journal::now();
+                run.writer.append_pledge(
+                    &at,
+                    me,
+                    step.clone(),
+                    answers,
+                    used.unwrap_or_default(),
+                )?;
+            } else if !pledged_now {
+                return Ok(Some(waits(&step, me)));
+            }
+            Ok(Some(format!(
+                "{}: your answers are committed (a pledge in the public log, their contents in your own); the step is done in your next turn, with a nonce the {} sends after them.",
+                step.label(),
+                me.other().name()
+            )))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Answers given before (a pledge) offered to the step's questions first.
+fn offer(prompter: &mut Prompter, answers: &[(String, toml::Value)]) {
+    match prompter {
+        Prompter::Scripted(a) => a.give_first(Queue::given(answers)),
+        Prompter::Terminal { .. } => prompter.offer(answers, None),
+    }
+}
+
+pub(super) fn set_plan(run: &mut Run, plan: Plan) {
+    let two = run.two.as_mut().expect("two machines");
+    two.plan = plan;
+    two.pledged = false;
+}
+
+/// How many joint steps rolled with public nonces before.
+fn public_steps(events: &Events) -> u64 {
+    let undone = events.undone();
+    events
+        .public
+        .iter()
+        .filter(|e| !undone.contains(&e.n))
+        .filter(|e| {
+            matches!(&e.kind, PublicKind::Step { step: StepRef::Joint { .. }, two: Some(t), .. } if t.public.is_some())
+        })
+        .count() as u64
+}
+
+/// The key of public nonces `k` of both sides, if both are known here.
+fn key_of(l: &Ledger, me: Side, seed: Seed, k: u64) -> Option<Seed> {
+    let mine = exchange::public_nonce(seed, k);
+    let theirs = l.public_nonce(me.other(), k)?;
+    Some(match me {
+        Side::German => exchange::public_key(&mine, theirs),
+        Side::Russian => exchange::public_key(theirs, &mine),
+    })
+}
+
+/// A joint step both sides stand at: performed here if its public dice
+/// (if any) can be drawn, else this side's public nonce revealed for the
+/// other side to perform it.
+pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Error> {
+    let me = me(run);
+    let seed = run.two.as_ref().expect("two").seed;
+    let k = public_steps(&run.writer.opened.events) + 1;
+    let key = key_of(&ledger(run), me, seed, k);
+    set_plan(run, Plan::Joint { k, key });
+    let step = StepRef::Joint {
+        step: id.to_string(),
+    };
+    match run.step(step) {
+        Ok(Flow::Pause) => Ok(Some(
+            "Set up now; the side moving first is determined after all set-up is complete (12.627): run `votg refit` again then.".into(),
+        )),
+        Ok(_) => Ok(None),
+        Err(Error::NeedsPublicNonce) => {
+            let l = ledger(run);
+            let pending =
+                !l.pending_halves(me).is_empty() || !l.pending_halves(me.other()).is_empty();
+            if pending {
+                return Ok(Some(format!(
+                    "{id} rolls public dice, drawn once both halves of every step before it are done: the {} does his half first.",
+                    me.other().name()
+                )));
+            }
+            if l.public_nonce(me, k).is_none() {
+                reveal_public(run, me, seed, k)?;
+            }
+            Ok(Some(format!(
+                "{id} rolls public dice: your public nonce for it goes with your packet, and the {} performs the step with both.",
+                me.other().name()
+            )))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Appends `me`'s public nonce `k` (with the commitment to the next).
+pub(super) fn reveal_public(run: &mut Run, me: Side, seed: Seed, k: u64) -> Result<(), Error> {
+    let nonce = exchange::public_nonce(seed, k);
+    let next = exchange::nonce_commitment(&exchange::public_nonce(seed, k + 1));
+    let at = crate::model::journal::now();
+    run.writer.append(
+        &at,
+        |_| {
+            PublicKind::Exchange(Exchange::PublicNonce {
+                side: me,
+                k,
+                nonce,
+                next,
+            })
+        },
+        Default::default(),
+        None,
+    )?;
+    Ok(())
+}
+
+/// This side's half of the joint step the other side performed as event
+/// `n`: the step run again from where the campaign stood before it.
+pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<(), Error> {
+    let me = me(run);
+    let seed = run.two.as_ref().expect("two").seed;
+    let events = &run.writer.opened.events;
+    let k = match &events.public[n as usize - 1].kind {
+        PublicKind::Step { two: Some(t), .. } => t.public,
+        _ => None,
+    };
+    let key = k.and_then(|k| key_of(&ledger(run), me, seed, k));
+    let before_campaign = prefix(events, n)?.campaign;
+    let mut before = run.state.clone();
+    before.campaign = before_campaign;
+    let saved = std::mem::replace(&mut run.state, before);
+    set_plan(run, Plan::Half { of: n, key });
+    let done = run.step(StepRef::Half {
+        side: me,
+        step: step.to_string(),
+        of: n,
+    });
+    if let Err(e) = done {
+        run.state = saved;
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// The campaign as it stood before public event `n`.
+fn prefix(events: &Events, n: u64) -> Result<CampaignState, Error> {
+    let cut = |log: &crate::model::fold::PrivateLog| {
+        log.iter()
+            .filter(|(_, p)| p.of().is_some_and(|of| of < n))
+            .cloned()
+            .collect()
+    };
+    let before = Events {
+        public: events.public[..n as usize - 1].to_vec(),
+        german: cut(&events.german),
+        russian: cut(&events.russian),
+    };
+    fold::fold(&before)
+        .map(|f| f.state)
+        .map_err(|(n, m)| Error::Refused(format!("event {n}: {m}")))
+}

@@ -1,0 +1,244 @@
+//! Where a campaign played on two machines stands in its exchange (DESIGN
+//! §9, docs/two-machines.md §2): whose turn it is, the nonces sent, what each
+//! side pledged, which joint steps await a side's half, the public nonces
+//! revealed. All of it read from the public log (and the side's own
+//! private log); nothing is kept anywhere else.
+
+use super::event::{Private, Public, PublicKind, StepRef};
+use super::exchange::{Epoch, Exchange};
+use super::fold::Events;
+use super::journal::Kind;
+use super::side::Side;
+
+/// The exchange as the logs of `me`'s half say it stands.
+pub struct Ledger<'a> {
+    pub events: &'a Events,
+    pub me: Side,
+}
+
+/// A side's pledge for a step not yet done: its answers so far and the
+/// epochs of the rolls made before it.
+#[derive(Debug, Clone, Default)]
+pub struct Pledged {
+    pub answers: Vec<(String, toml::Value)>,
+    pub epochs: Vec<Epoch>,
+}
+
+impl<'a> Ledger<'a> {
+    pub fn new(events: &'a Events, me: Side) -> Ledger<'a> {
+        Ledger { events, me }
+    }
+
+    fn public(&self) -> &'a [Public] {
+        &self.events.public
+    }
+
+    /// Each `pass`: (event number, side, nonce).
+    pub fn passes(&self) -> Vec<(u64, Side, &'a str)> {
+        self.public()
+            .iter()
+            .filter_map(|e| match &e.kind {
+                PublicKind::Exchange(Exchange::Pass { side, nonce }) => {
+                    Some((e.n, *side, nonce.as_str()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// How many turns `side` has ended (its packets).
+    pub fn passes_of(&self, side: Side) -> u64 {
+        self.passes().iter().filter(|p| p.1 == side).count() as u64
+    }
+
+    /// The side that sat first (made the campaign).
+    pub fn creator(&self) -> Option<Side> {
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::Seat { side, .. }) => Some(*side),
+            _ => None,
+        })
+    }
+
+    /// Whether `side` has taken its seat.
+    pub fn seated(&self, side: Side) -> bool {
+        self.seat(side).is_some()
+    }
+
+    /// `side`'s seat: (seed commitment, first public nonce commitment).
+    pub fn seat(&self, side: Side) -> Option<(&'a str, &'a str)> {
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::Seat {
+                side: s,
+                seed,
+                public,
+            }) if *s == side => Some((seed.as_str(), public.as_str())),
+            _ => None,
+        })
+    }
+
+    /// Whose turn it is: the side that did not end the last turn.
+    pub fn turn(&self) -> Option<Side> {
+        match self.passes().last() {
+            Some((_, side, _)) => Some(side.other()),
+            None => self.creator(),
+        }
+    }
+
+    /// The number of public events before the current turn (its events are
+    /// those after it).
+    pub fn turn_start(&self) -> u64 {
+        self.passes().last().map_or(0, |p| p.0)
+    }
+
+    /// The `pass` that began `me`'s turn: its event number and nonce.
+    pub fn turn_nonce(&self) -> Option<(u64, String)> {
+        self.passes()
+            .last()
+            .filter(|p| p.1 != self.me)
+            .map(|p| (p.0, p.2.to_string()))
+    }
+
+    /// The nonce of the `pass` event numbered `n`.
+    pub fn nonce_of(&self, n: u64) -> Option<&'a str> {
+        self.passes().into_iter().find(|p| p.0 == n).map(|p| p.2)
+    }
+
+    /// `me`'s part of event `n`.
+    fn part(&self, n: u64) -> Option<&'a Private> {
+        self.events
+            .private(self.me)
+            .iter()
+            .map(|(_, p)| p)
+            .find(|p| p.of() == Some(n))
+    }
+
+    /// Whether `me` gave an answer in the current turn (a pledge, or a step
+    /// with an answer row of its own): then this turn's nonce draws none of
+    /// its rolls.
+    pub fn dirty(&self) -> bool {
+        let start = self.turn_start();
+        self.public()
+            .iter()
+            .filter(|e| e.n > start)
+            .any(|e| self.answered_in(e))
+    }
+
+    fn answered_in(&self, e: &Public) -> bool {
+        let mine = |r: &super::row::LoggedRow| r.kind == Kind::Answer && r.side == self.me.id();
+        match &e.kind {
+            PublicKind::Exchange(Exchange::Pledge { side, .. }) => *side == self.me,
+            PublicKind::Step { rows, .. } => {
+                rows.iter().any(mine)
+                    || matches!(self.part(e.n), Some(Private::Part { rows, .. }) if rows.iter().any(mine))
+            }
+            _ => false,
+        }
+    }
+
+    /// The latest pledge of `me` for `step` made since it was last done.
+    pub fn pledge_for(&self, step: &StepRef) -> Option<Pledged> {
+        let mut found = None;
+        for e in self.public() {
+            match &e.kind {
+                PublicKind::Exchange(Exchange::Pledge { side, step: s, .. })
+                    if *side == self.me && s == step =>
+                {
+                    if let Some(Private::Pledged {
+                        answers, epochs, ..
+                    }) = self.part(e.n)
+                    {
+                        found = Some(Pledged {
+                            answers: answers.clone(),
+                            epochs: epochs.clone(),
+                        });
+                    }
+                }
+                PublicKind::Step { step: s, .. } if s == step => found = None,
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// The joint steps the other side performed that `me` has not done its
+    /// half of yet: (event number, step), oldest first.
+    pub fn pending_halves(&self, side: Side) -> Vec<(u64, String)> {
+        let undone = self.events.undone();
+        let mut out: Vec<(u64, String)> = Vec::new();
+        for e in self.public() {
+            if undone.contains(&e.n) {
+                continue;
+            }
+            if let PublicKind::Step { step, two, .. } = &e.kind {
+                match step {
+                    StepRef::Joint { step } if two.as_ref().is_some_and(|t| t.by != side) => {
+                        out.push((e.n, step.clone()));
+                    }
+                    StepRef::Half { side: s, of, .. } if *s == side => {
+                        out.retain(|(n, _)| n != of);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// `side`'s public nonce `k`, if revealed.
+    pub fn public_nonce(&self, side: Side, k: u64) -> Option<&'a str> {
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::PublicNonce {
+                side: s,
+                k: i,
+                nonce,
+                ..
+            }) if *s == side && *i == k => Some(nonce.as_str()),
+            _ => None,
+        })
+    }
+
+    /// What `side`'s public nonce `k` was committed to: by its seat (k = 1)
+    /// or by the reveal of nonce `k - 1`.
+    pub fn public_commitment(&self, side: Side, k: u64) -> Option<&'a str> {
+        if k == 1 {
+            return self.seat(side).map(|s| s.1);
+        }
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::PublicNonce {
+                side: s,
+                k: i,
+                next,
+                ..
+            }) if *s == side && *i + 1 == k => Some(next.as_str()),
+            _ => None,
+        })
+    }
+
+    /// How many public nonces `side` has revealed.
+    pub fn public_revealed(&self, side: Side) -> u64 {
+        self.public()
+            .iter()
+            .filter(|e| {
+                matches!(&e.kind, PublicKind::Exchange(Exchange::PublicNonce { side: s, .. }) if *s == side)
+            })
+            .count() as u64
+    }
+
+    /// Whether `side` conceded, or revealed its half.
+    pub fn conceded(&self) -> Option<Side> {
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::Conceded { side }) => Some(*side),
+            _ => None,
+        })
+    }
+
+    /// `side`'s reveal: its seed and private log.
+    pub fn revealed(&self, side: Side) -> Option<(&'a str, &'a [String])> {
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::Revealed { side: s, seed, log }) if *s == side => {
+                Some((seed.as_str(), log.as_slice()))
+            }
+            _ => None,
+        })
+    }
+}

@@ -1,0 +1,227 @@
+//! Helpers for the two-machine tests (DESIGN §9): two half campaigns in two
+//! folders that never share a file, and a mailbox through which only packet
+//! files pass.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::common::votg;
+
+/// The two machines: each side's folder, and the packets sent so far.
+pub struct Halves {
+    pub tmp: tempfile::TempDir,
+    /// Packets written, in order: (sender, path).
+    pub sent: Vec<(String, PathBuf)>,
+}
+
+/// The public views both halves must hold byte for byte (DESIGN §9).
+pub const PUBLIC: [&str; 3] = ["log.jsonl", "campaign.toml", "journal.csv"];
+
+impl Halves {
+    /// The German makes the campaign (`votg new --side german`) with
+    /// `german` as his answers for his first steps.
+    pub fn new(cg: &str, german: &str) -> Halves {
+        let tmp = tempfile::tempdir().unwrap();
+        for d in ["german-machine", "russian-machine", "mail"] {
+            std::fs::create_dir_all(tmp.path().join(d)).unwrap();
+        }
+        let mut h = Halves {
+            tmp,
+
+            sent: Vec::new(),
+        };
+        let answers = h.answers("german", german);
+        let out = votg()
+            .args(["new", h.dir("german").to_str().unwrap(), "--cg", cg])
+            .args(["--side", "german", "--seed", "7", "--answers", &answers])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let p = h.dir("german").join("packets").join("german-1.votg");
+        h.post("german", &p);
+        h
+    }
+
+    /// The Russian joins from the German's first packet.
+    pub fn join(&mut self, russian: &str) -> String {
+        let answers = self.answers("russian", russian);
+        let packet = self.sent.last().unwrap().1.clone();
+        let out = votg()
+            .args(["join", self.dir("russian").to_str().unwrap()])
+            .arg(&packet)
+            .args(["--side", "russian", "--seed", "7", "--answers", &answers])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let p = self.dir("russian").join("packets").join("russian-1.votg");
+        self.post("russian", &p);
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    /// A side's folder on its own machine.
+    pub fn dir(&self, side: &str) -> PathBuf {
+        self.tmp
+            .path()
+            .join(format!("{side}-machine"))
+            .join("campaign")
+    }
+
+    pub fn path(&self, side: &str) -> String {
+        self.dir(side).to_str().unwrap().to_string()
+    }
+
+    /// An answers file on `side`'s machine.
+    pub fn answers(&self, side: &str, text: &str) -> String {
+        let p = self
+            .tmp
+            .path()
+            .join(format!("{side}-machine"))
+            .join("answers.toml");
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    /// Copies a packet into the mailbox (the only thing that travels).
+    fn post(&mut self, from: &str, packet: &Path) {
+        let to = self
+            .tmp
+            .path()
+            .join("mail")
+            .join(format!("{}-{from}.votg", self.sent.len() + 1));
+        std::fs::copy(packet, &to).unwrap();
+        self.sent.push((from.to_string(), to));
+    }
+
+    /// `votg refit` on `side`'s half with `answers`; its standard output.
+    pub fn refit(&self, side: &str, answers: &str) -> String {
+        let a = self.answers(side, answers);
+        let out = votg()
+            .args(["refit", &self.path(side), "--answers", &a])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{side} refit: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    /// `votg send` on `side`'s half: the packet goes to the mailbox.
+    pub fn send(&mut self, side: &str) -> PathBuf {
+        let out_file = self
+            .tmp
+            .path()
+            .join(format!("{side}-machine"))
+            .join("out.votg");
+        votg()
+            .args([
+                "send",
+                &self.path(side),
+                "--out",
+                out_file.to_str().unwrap(),
+            ])
+            .assert()
+            .success();
+        self.post(side, &out_file);
+        self.sent.last().unwrap().1.clone()
+    }
+
+    /// `votg receive` of the last packet on the other side's half.
+    pub fn receive(&self, side: &str) -> std::process::Output {
+        let packet = &self.sent.last().unwrap().1;
+        votg()
+            .args(["receive", &self.path(side)])
+            .arg(packet)
+            .output()
+            .unwrap()
+    }
+
+    /// The last packet received by `side`, and the public views of both
+    /// halves compared byte for byte.
+    pub fn deliver(&self, side: &str) {
+        let out = self.receive(side);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        self.agree();
+    }
+
+    /// The public views of both halves, byte for byte.
+    pub fn agree(&self) {
+        for f in PUBLIC {
+            let g = std::fs::read(self.dir("german").join(f)).unwrap();
+            let r = std::fs::read(self.dir("russian").join(f)).unwrap();
+            assert!(
+                g == r,
+                "{f} differs between the halves after packet {}",
+                self.sent.len()
+            );
+        }
+    }
+
+    /// Every file of `side`'s folder.
+    pub fn files(&self, side: &str) -> BTreeMap<String, Vec<u8>> {
+        crate::common::snapshot(&self.dir(side))
+    }
+
+    /// `votg <args>` on `side`'s half.
+    pub fn run(&self, side: &str, args: &[&str]) -> std::process::Output {
+        votg()
+            .arg(args[0])
+            .arg(self.path(side))
+            .args(&args[1..])
+            .output()
+            .unwrap()
+    }
+}
+
+/// The German's answers for the Initial Scenario's RePh of CG I.
+pub const GERMAN_INITIAL: &str = "[german]\nbuy = [\"I1\"]\nfortify = []\nrecon = 1\n";
+
+/// The Russian's.
+pub const RUSSIAN_INITIAL: &str = "[russian]\nbuy = [\"I5\"]\nfortify = []\nrecon = 2\n";
+
+/// The other side.
+pub fn other(side: &str) -> &'static str {
+    if side == "german" {
+        "russian"
+    } else {
+        "german"
+    }
+}
+
+/// Plays the Initial Scenario's RePh on both halves until each has said
+/// the scenario is ready (the views compared after every exchange); the
+/// halves, with every packet sent until then.
+pub fn initial(cg: &str, german: &str, russian: &str) -> Halves {
+    let mut h = Halves::new(cg, german);
+    h.join(russian);
+    h.deliver("german");
+    let mut turn = "german";
+    let mut ready = None;
+    for _ in 0..20 {
+        let answers = if turn == "german" { german } else { russian };
+        let out = h.refit(turn, answers);
+        if out.contains("the scenario is ready to play") {
+            if ready.is_some_and(|r| r != turn) {
+                return h;
+            }
+            ready = Some(turn);
+        }
+        h.send(turn);
+        h.deliver(other(turn));
+        turn = other(turn);
+    }
+    panic!("the Initial RePh did not end in 10 round trips");
+}
