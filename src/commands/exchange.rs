@@ -17,6 +17,7 @@ use crate::store::Writer;
 use crate::store::packet::{self, Packet};
 
 mod check;
+pub(crate) mod track;
 
 pub use check::receive;
 

@@ -190,7 +190,7 @@ impl<'a> Run<'a> {
         self.prompter.set_day(self.state.campaign.cg_day());
         self.dice.begin_step(&context(&self.state, &step));
         if self.two.is_some() {
-            half::prepare(self, &step);
+            half::prepare(self, &step)?;
         }
         // The journal is moved into the copy, not copied; a failed step's
         // rows are cut off again.

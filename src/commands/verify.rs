@@ -199,18 +199,27 @@ pub fn check(
                     typed: *typed,
                 };
                 let exchanged = *dice == DiceUsed::Exchanged;
-                let given = match exchanged.then(|| exchanged::dice_for(events, step, &p, keys)) {
-                    Some(Some(d)) => Some(d),
-                    Some(None) => {
-                        report.others += 1;
-                        for f in recorded {
-                            facts::apply(before, f).map_err(Error::Refused)?;
+                let given =
+                    match exchanged.then(|| exchanged::dice_for(events, step, e.n, before, keys)) {
+                        Some(Some(Ok(d))) => Some(d),
+                        Some(Some(Err(why))) => {
+                            report.difference = Some(format!(
+                                "event {} ({}) cannot be run again: {why}",
+                                e.n,
+                                step.label()
+                            ));
+                            return Ok(report);
                         }
-                        push_rows(before, &rows, &e.at);
-                        continue;
-                    }
-                    None => None,
-                };
+                        Some(None) => {
+                            report.others += 1;
+                            for f in recorded {
+                                facts::apply(before, f).map_err(Error::Refused)?;
+                            }
+                            push_rows(before, &rows, &e.at);
+                            continue;
+                        }
+                        None => None,
+                    };
                 let again = rerun(
                     before,
                     step,
@@ -308,8 +317,8 @@ fn rerun(
     let mut prompter = Prompter::Scripted(Box::new(answers));
     let mut dice = match (used, seeds) {
         _ if given.is_some() => {
-            let (dice, answered) = given.expect("given");
-            exchanged::count_answers(&mut prompter, answered);
+            let (dice, sink) = given.expect("given");
+            prompter.keep_drafts(sink);
             dice
         }
         (DiceUsed::Campaign, Some(seeds)) => CampaignDice::seeded(seeds, used),

@@ -200,6 +200,10 @@ pub enum Private {
         /// Two machines: which nonce each of the step's rolls was drawn with.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         epochs: Vec<Epoch>,
+        /// Two machines: the latest public event that committed an answer
+        /// of the step (a pledge, or this event itself).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answered_at: Option<u64>,
     },
     /// Two machines: the answers a step was given so far, committed before
     /// the nonce its next rolls use (a `pledge` event `for`).
@@ -210,6 +214,12 @@ pub enum Private {
         answers: Vec<(String, toml::Value)>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         epochs: Vec<Epoch>,
+        /// A standing pledge: the side's answers file (its own tables, as
+        /// TOML), binding every question of the RePh `context` it answers.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        standing: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        context: String,
     },
     /// Answers typed in a step not yet done (DESIGN §6): never facts, never
     /// cut; the next `refit` offers to resume the step with them.

@@ -5,23 +5,14 @@
 //! private log); nothing is kept anywhere else.
 
 use super::event::{Private, Public, PublicKind, StepRef};
-use super::exchange::{Epoch, Exchange};
+use super::exchange::Exchange;
 use super::fold::Events;
-use super::journal::Kind;
 use super::side::Side;
 
 /// The exchange as the logs of `me`'s half say it stands.
 pub struct Ledger<'a> {
     pub events: &'a Events,
     pub me: Side,
-}
-
-/// A side's pledge for a step not yet done: its answers so far and the
-/// epochs of the rolls made before it.
-#[derive(Debug, Clone, Default)]
-pub struct Pledged {
-    pub answers: Vec<(String, toml::Value)>,
-    pub epochs: Vec<Epoch>,
 }
 
 impl<'a> Ledger<'a> {
@@ -112,48 +103,99 @@ impl<'a> Ledger<'a> {
             .find(|p| p.of() == Some(n))
     }
 
-    /// Whether `me` gave an answer in the current turn (a pledge, or a step
-    /// with an answer row of its own): then this turn's nonce draws none of
-    /// its rolls.
-    pub fn dirty(&self) -> bool {
-        let start = self.turn_start();
-        self.public()
+    /// The other side's passes before event `upto`: (event number, nonce),
+    /// oldest first. Each draws the rolls of `me` whose choices were all
+    /// committed before it (docs/two-machines.md §5).
+    pub fn nonces(&self, upto: u64) -> Vec<(u64, String)> {
+        self.passes()
+            .into_iter()
+            .filter(|p| p.1 != self.me && p.0 < upto)
+            .map(|p| (p.0, p.2.to_string()))
+            .collect()
+    }
+
+    /// The latest event before `upto` that committed an answer of `me`
+    /// given in an earlier step (or its seat): no roll of `me` after it may
+    /// use a nonce that came before it.
+    pub fn committed_before(&self, upto: u64) -> u64 {
+        let seat = self
+            .public()
             .iter()
-            .filter(|e| e.n > start)
-            .any(|e| self.answered_in(e))
+            .find(|e| {
+                matches!(&e.kind, PublicKind::Exchange(Exchange::Seat { side, .. }) if *side == self.me)
+            })
+            .map_or(0, |e| e.n);
+        let answered = self
+            .events
+            .private(self.me)
+            .iter()
+            .filter_map(|(_, p)| match p {
+                Private::Part {
+                    of, answered_at, ..
+                } if *of < upto => *answered_at,
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        seat.max(answered)
     }
 
-    fn answered_in(&self, e: &Public) -> bool {
-        let mine = |r: &super::row::LoggedRow| r.kind == Kind::Answer && r.side == self.me.id();
-        match &e.kind {
-            PublicKind::Exchange(Exchange::Pledge { side, .. }) => *side == self.me,
-            PublicKind::Step { rows, .. } => {
-                rows.iter().any(mine)
-                    || matches!(self.part(e.n), Some(Private::Part { rows, .. }) if rows.iter().any(mine))
+    /// `me`'s standing pledge for the RePh `context` made before `upto`:
+    /// its event and its answers (TOML).
+    pub fn standing(&self, context: &str, upto: u64) -> Option<(u64, &'a str)> {
+        self.events
+            .private(self.me)
+            .iter()
+            .rev()
+            .find_map(|(_, p)| match p {
+                Private::Pledged {
+                    of,
+                    standing,
+                    context: c,
+                    ..
+                } if !standing.is_empty() && c == context && *of < upto => {
+                    Some((*of, standing.as_str()))
+                }
+                _ => None,
+            })
+    }
+
+    /// The answers `me` pledged for `step` (since it was last done, before
+    /// `upto`), each with the event of the pledge that first committed it.
+    pub fn pledged(&self, step: &StepRef, upto: u64) -> Vec<((String, toml::Value), u64)> {
+        let mut found: Vec<((String, toml::Value), u64)> = Vec::new();
+        for e in self.public().iter().filter(|e| e.n < upto) {
+            match &e.kind {
+                PublicKind::Exchange(Exchange::Pledge { side, step: s, .. })
+                    if *side == self.me && s == step =>
+                {
+                    if let Some(Private::Pledged { answers, .. }) = self.part(e.n) {
+                        for a in answers.iter().skip(found.len()) {
+                            found.push((a.clone(), e.n));
+                        }
+                    }
+                }
+                PublicKind::Step { step: s, .. } if s == step => found.clear(),
+                _ => {}
             }
-            _ => false,
         }
+        found
     }
 
-    /// The latest pledge of `me` for `step` made since it was last done.
-    pub fn pledge_for(&self, step: &StepRef) -> Option<Pledged> {
-        let mut found = None;
+    /// Whether `me` pledged (in order) answers to `step` since it was last
+    /// done, none perhaps.
+    pub fn has_pledge(&self, step: &StepRef) -> bool {
+        let mut found = false;
         for e in self.public() {
             match &e.kind {
                 PublicKind::Exchange(Exchange::Pledge { side, step: s, .. })
                     if *side == self.me && s == step =>
                 {
-                    if let Some(Private::Pledged {
-                        answers, epochs, ..
-                    }) = self.part(e.n)
-                    {
-                        found = Some(Pledged {
-                            answers: answers.clone(),
-                            epochs: epochs.clone(),
-                        });
+                    if let Some(Private::Pledged { standing, .. }) = self.part(e.n) {
+                        found |= standing.is_empty();
                     }
                 }
-                PublicKind::Step { step: s, .. } if s == step => found = None,
+                PublicKind::Step { step: s, .. } if s == step => found = false,
                 _ => {}
             }
         }

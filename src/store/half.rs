@@ -143,8 +143,10 @@ impl Writer {
         self.refold()
     }
 
-    /// Appends a pledge: `side`'s answers to `step` so far, committed in
-    /// the public log, kept in its own (with the epochs of the rolls made).
+    /// Appends a pledge: `side`'s answers to `step` so far (with the epochs
+    /// of the rolls made), or its answers file for the RePh `context`
+    /// (`standing`: the text and the context), committed in the public log
+    /// and kept in its own.
     pub fn append_pledge(
         &mut self,
         at: &str,
@@ -152,15 +154,19 @@ impl Writer {
         step: StepRef,
         answers: Vec<(String, toml::Value)>,
         epochs: Vec<Epoch>,
+        standing: Option<(String, String)>,
     ) -> Result<u64, Error> {
         let mut appender = self.appender.borrow_mut();
         appender.check_all()?;
         let n = self.opened.events_len() + 1;
+        let (standing, context) = standing.unwrap_or_default();
         let part = Private::Pledged {
             of: n,
             salt: salt(self.opened.key(side), n),
             answers,
             epochs,
+            standing,
+            context,
         };
         let line = serde_json::to_string(&part).expect("events serialise");
         let mut commit = crate::model::event::Commitments::new();

@@ -160,6 +160,7 @@ fn import_events(old: &import::Old) -> Events {
             rows: part.rows,
             after: part.after,
             epochs: Vec::new(),
+            answered_at: None,
         };
         let line = serde_json::to_string(&p).expect("events serialise");
         commit.insert(*side, commitment(&line));
@@ -193,8 +194,10 @@ pub struct SidePart {
     pub facts: Vec<Fact>,
     pub rows: Vec<LoggedRow>,
     pub after: Vec<usize>,
-    /// Two machines: the nonce each of the step's rolls was drawn with.
+    /// Two machines: the nonce each of the step's rolls was drawn with,
+    /// and the latest event that committed one of its answers.
     pub epochs: Vec<crate::model::exchange::Epoch>,
+    pub answered_at: Option<u64>,
 }
 
 /// An event's facts and rows split into the public part and each side's.
@@ -401,6 +404,7 @@ impl Writer {
                 rows: part.rows,
                 after: part.after,
                 epochs: part.epochs,
+                answered_at: part.answered_at,
             };
             let line = serde_json::to_string(&part).expect("events serialise");
             commit.insert(side, commitment(&line));
@@ -577,6 +581,7 @@ pub fn create(
             rows: part.rows,
             after: part.after,
             epochs: Vec::new(),
+            answered_at: None,
         };
         commit.insert(
             *side,

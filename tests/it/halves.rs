@@ -12,6 +12,8 @@ pub struct Halves {
     pub tmp: tempfile::TempDir,
     /// Packets written, in order: (sender, path).
     pub sent: Vec<(String, PathBuf)>,
+    /// Each side's `--seed` (a test campaign's keys).
+    pub seeds: (u64, u64),
 }
 
 /// The public views both halves must hold byte for byte (DESIGN §9).
@@ -21,19 +23,25 @@ impl Halves {
     /// The German makes the campaign (`votg new --side german`) with
     /// `german` as his answers for his first steps.
     pub fn new(cg: &str, german: &str) -> Halves {
+        Halves::seeded(cg, german, (7, 7))
+    }
+
+    /// The same, each side's keys from its own `--seed`.
+    pub fn seeded(cg: &str, german: &str, seeds: (u64, u64)) -> Halves {
         let tmp = tempfile::tempdir().unwrap();
         for d in ["german-machine", "russian-machine", "mail"] {
             std::fs::create_dir_all(tmp.path().join(d)).unwrap();
         }
         let mut h = Halves {
             tmp,
-
             sent: Vec::new(),
+            seeds,
         };
         let answers = h.answers("german", german);
         let out = votg()
             .args(["new", h.dir("german").to_str().unwrap(), "--cg", cg])
-            .args(["--side", "german", "--seed", "7", "--answers", &answers])
+            .args(["--side", "german", "--seed", &seeds.0.to_string()])
+            .args(["--answers", &answers])
             .output()
             .unwrap();
         assert!(
@@ -53,7 +61,8 @@ impl Halves {
         let out = votg()
             .args(["join", self.dir("russian").to_str().unwrap()])
             .arg(&packet)
-            .args(["--side", "russian", "--seed", "7", "--answers", &answers])
+            .args(["--side", "russian", "--seed", &self.seeds.1.to_string()])
+            .args(["--answers", &answers])
             .output()
             .unwrap();
         assert!(
@@ -205,7 +214,11 @@ pub fn other(side: &str) -> &'static str {
 /// the scenario is ready (the views compared after every exchange); the
 /// halves, with every packet sent until then.
 pub fn initial(cg: &str, german: &str, russian: &str) -> Halves {
-    let mut h = Halves::new(cg, german);
+    play_initial(Halves::new(cg, german), german, russian)
+}
+
+/// The same on halves already made (`Halves::seeded`).
+pub fn play_initial(mut h: Halves, german: &str, russian: &str) -> Halves {
     h.join(russian);
     h.deliver("german");
     let mut turn = "german";

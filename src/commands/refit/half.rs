@@ -5,22 +5,22 @@
 //! for both sides' public nonces; the other side's joint steps are done
 //! again on this half for its own part (and must agree with his).
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Run, not_yet};
+use crate::commands::exchange::track::{self, Setup};
 use crate::commands::{Config as Global, Sides};
 use crate::error::Error;
 use crate::model::campaign::Position;
 use crate::model::event::StepRef;
-use crate::model::exchange::Epoch;
 use crate::model::ledger::Ledger;
 use crate::model::seed::Seed;
 use crate::model::side::Side;
 use crate::rules::cg_def::CgDef;
 use crate::rules::prompt::Prompter;
-use crate::rules::reph::exchange_dice::{ExchangeDice, Mode};
-use crate::rules::reph::sequence::{Action, Scope, StepExt, StepId};
+use crate::rules::reph::exchange_dice::{ExchangeDice, FRESH, Mode, Track};
+use crate::rules::reph::sequence::{Action, Flow, Scope, StepExt, StepId};
 use crate::rules::reph::session::CampaignDice;
 use crate::rules::tables::Tables;
 use crate::store::Writer;
@@ -38,19 +38,15 @@ pub(crate) struct TwoPlay {
     plan: Plan,
     /// The last attempt wrote a pledge instead of its step.
     pledged: bool,
+    /// What committed each answer of the step being done.
+    setup: Rc<RefCell<Setup>>,
 }
 
 #[derive(Clone)]
 enum Plan {
-    /// One of the side's own steps: the nonces its rolls may use, whether
-    /// the side answered earlier in the turn, whether only its answers are
-    /// committed this turn, and the answers it pledged before.
-    Own {
-        epochs: Vec<(Epoch, String)>,
-        dirty: bool,
-        pledge_only: bool,
-        pledged: Vec<(String, toml::Value)>,
-    },
+    /// One of the side's own steps; `pledge_only`: its answers are only
+    /// committed this turn (it rolls on them in the next).
+    Own { pledge_only: bool },
     /// A joint step this side performs first; `k`: the public nonces its
     /// dice would use.
     Joint { k: u64, key: Option<Seed> },
@@ -58,20 +54,31 @@ enum Plan {
     Half { of: u64, key: Option<Seed> },
 }
 
-/// Sets the dice up for the step about to be attempted.
-pub(super) fn prepare(run: &mut Run, _step: &StepRef) {
-    let Some(two) = &run.two else { return };
+/// Sets the dice up for the step about to be attempted: the commitments of
+/// its answers and the nonces its rolls may use.
+pub(super) fn prepare(run: &mut Run, step: &StepRef) -> Result<(), Error> {
+    let Some(two) = &run.two else { return Ok(()) };
     let plan = two.plan.clone();
-    let Some(d) = run.dice.exchange() else { return };
+    let setup_cell = two.setup.clone();
+    let l = ledger(run);
+    let upto = run.writer.opened.events_len() + 1;
+    let context = track::reph_context(&super::context(&run.state, step));
+    *setup_cell.borrow_mut() = track::setup(&l, step, &context, run.state.campaign.cg_day(), upto)?;
+    let before = l.committed_before(upto);
+    let nonces = l.nonces(upto);
+    let Some(d) = run.dice.exchange() else {
+        return Ok(());
+    };
     match plan {
-        Plan::Own {
-            epochs,
-            dirty,
-            pledge_only,
-            ..
-        } => d.begin(Mode::Own, epochs, dirty || pledge_only, None),
-        Plan::Joint { key, .. } | Plan::Half { key, .. } => d.begin(Mode::Joint, vec![], true, key),
+        Plan::Own { pledge_only } => {
+            let before = if pledge_only { FRESH } else { before };
+            d.begin(Mode::Own, before, nonces, None);
+        }
+        Plan::Joint { key, .. } | Plan::Half { key, .. } => {
+            d.begin(Mode::Joint, before, nonces, key)
+        }
     }
+    Ok(())
 }
 
 fn me(run: &Run) -> Side {
@@ -137,15 +144,22 @@ fn start<'a>(
     prompter: Prompter,
 ) -> Run<'a> {
     let half = writer.opened.half.expect("a half");
-    let answered = Rc::new(Cell::new(0usize));
-    let dice = CampaignDice::exchanged(ExchangeDice::new(half.side, half.seed, answered.clone()));
+    let track = Rc::new(RefCell::new(Track::default()));
+    let dice = CampaignDice::exchanged(ExchangeDice::new(half.side, half.seed, track.clone()));
     let mut run = Run::with_dice(writer, tables, def, prompter, dice);
-    count_answers(&mut run, answered);
+    let setup = Rc::new(RefCell::new(Setup::default()));
+    let drafts = run
+        .prompter
+        .at_terminal()
+        .then(|| run.writer.drafts(run.step_label.clone()));
+    run.prompter
+        .keep_drafts(track::sink(track, setup.clone(), drafts));
     run.two = Some(TwoPlay {
         me: half.side,
         seed: half.seed,
         plan: Plan::Joint { k: 0, key: None },
         pledged: false,
+        setup,
     });
     run
 }
@@ -173,17 +187,8 @@ pub(super) fn buy(
     if l.turn() != Some(me) {
         return Err(Error::Refused(waiting(&l, me, &dir)));
     }
-    let dirty = l.dirty();
     let mut run = start(writer, tables, def, Prompter::Scripted(Default::default()));
-    set_plan(
-        &mut run,
-        Plan::Own {
-            epochs: vec![],
-            dirty,
-            pledge_only: false,
-            pledged: vec![],
-        },
-    );
+    set_plan(&mut run, Plan::Own { pledge_only: false });
     run.step(StepRef::Buy {
         side,
         purchases: purchases.to_vec(),
@@ -223,29 +228,17 @@ pub(crate) fn waiting(l: &Ledger, me: Side, dir: &str) -> String {
     )
 }
 
-/// Counts every answer the side gives (and keeps each typed one as a draft).
-fn count_answers(run: &mut Run, answered: Rc<Cell<usize>>) {
-    let drafts = run
-        .prompter
-        .at_terminal()
-        .then(|| run.writer.drafts(run.step_label.clone()));
-    run.prompter.keep_drafts(Rc::new(RefCell::new(
-        move |a: &crate::rules::answered::Answered| {
-            answered.set(answered.get() + 1);
-            match &drafts {
-                Some(d) => d.keep(a.side, &a.id(), &a.value),
-                None => Ok(()),
-            }
-        },
-    )));
-}
+/// What a run says where the players set up before the next step (12.627).
+pub(super) const SET_UP: &str = "Set up now; the side moving first is determined after all set-up is complete (12.627): run `votg refit` again then.";
 
 /// The run on a half: its halves of the other side's joint steps, then its
 /// own steps and the joint steps, until the other side is needed.
 fn walk(run: &mut Run) -> Result<String, Error> {
     let me = me(run);
     for (n, step) in ledger(run).pending_halves(me) {
-        half_step(run, n, &step)?;
+        if half_step(run, n, &step)? == Flow::Pause {
+            return Ok(SET_UP.into());
+        }
     }
     loop {
         if let Some(r) = &run.state.campaign.result {
@@ -255,10 +248,9 @@ fn walk(run: &mut Run) -> Result<String, Error> {
             ));
         }
         if crate::rules::reph::scenario_record::at_scenario_end(&run.state) {
-            return Ok(format!(
-                "The scenario is ready to play (or has been played). Recording it and the Refit Phase after it are not carried out on two machines yet (docs/two-machines.md §12): play on at one keyboard, or wait for a later votg. {}",
-                standing(run)
-            ));
+            return Ok(
+                "Both sides have finished the Refit Phase: the scenario is ready to play. Recording it after it is played, and the Refit Phase after it, are not carried out on two machines yet (docs/two-machines.md §12).".into(),
+            );
         }
         for id in run.pending_own_steps(me) {
             if let Action::NotYet = id.step().action {

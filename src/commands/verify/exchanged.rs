@@ -1,19 +1,23 @@
 //! `votg verify` and `votg audit` on a campaign played on two machines
-//! (DESIGN §9): a side's own step is run again with the dice its seed and
-//! the nonces it recorded give; the steps whose secrets the folder does not
-//! hold are taken as recorded.
+//! (DESIGN §9): a side's own step is run again with the dice its seed gives
+//! with the nonce the rules of the exchange say it had to use (the first
+//! the other side sent after every answer before the roll was committed);
+//! the steps whose secrets the folder does not hold are taken as recorded.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::model::event::{Private, StepRef};
+use crate::commands::exchange::track;
+use crate::commands::refit::context;
+use crate::model::event::StepRef;
 use crate::model::fold::Events;
 use crate::model::ledger::Ledger;
 use crate::model::seed::Seed;
 use crate::model::side::Side;
-use crate::rules::prompt::Prompter;
-use crate::rules::reph::exchange_dice::{ExchangeDice, Mode};
+use crate::model::state::CampaignState;
+use crate::rules::answered::DraftSink;
+use crate::rules::reph::exchange_dice::{ExchangeDice, Mode, Track};
 use crate::rules::reph::session::CampaignDice;
 use crate::store::Opened;
 
@@ -34,42 +38,33 @@ impl Keys {
     }
 }
 
-/// The dice of a step run again, and the count of its answers they read.
-pub type Given = (CampaignDice, Rc<Cell<usize>>);
+/// The dice of a step run again, and the sink that tells them what
+/// committed each answer.
+pub type Given = (CampaignDice, DraftSink);
 
-/// The dice to run `step` again with, where it is a side's own step whose
-/// key and part are here.
+/// The dice to run `step` (public event `n`, done on `before`) again with,
+/// where it is a side's own step whose key is here.
 pub(super) fn dice_for(
     events: &Events,
     step: &StepRef,
-    parts: &[Option<&Private>; 2],
+    n: u64,
+    before: &CampaignState,
     keys: &Keys,
-) -> Option<Given> {
+) -> Option<Result<Given, String>> {
     let side = match step {
         StepRef::Own { side, .. } | StepRef::Buy { side, .. } => *side,
         _ => return None,
     };
     let seed = keys.0.get(&side)?;
-    let Some(Private::Part { epochs, .. }) = parts[side as usize] else {
-        return None;
-    };
     let l = Ledger::new(events, side);
-    let epochs = epochs
-        .iter()
-        .map(|e| (*e, l.nonce_of(e.pass).unwrap_or_default().to_string()))
-        .collect();
-    let answered = Rc::new(Cell::new(0));
-    let mut dice = ExchangeDice::new(side, *seed, answered.clone());
-    dice.begin(Mode::Own, epochs, false, None);
-    Some((CampaignDice::exchanged(dice), answered))
-}
-
-/// Counts the answers the step is given again, for the dice.
-pub(super) fn count_answers(prompter: &mut Prompter, answered: Rc<Cell<usize>>) {
-    prompter.keep_drafts(Rc::new(RefCell::new(
-        move |_: &crate::rules::answered::Answered| {
-            answered.set(answered.get() + 1);
-            Ok(())
-        },
-    )));
+    let reph = track::reph_context(&context(before, step));
+    let setup = match track::setup(&l, step, &reph, before.campaign.cg_day(), n) {
+        Ok(s) => s,
+        Err(e) => return Some(Err(e.to_string())),
+    };
+    let t = Rc::new(RefCell::new(Track::default()));
+    let mut dice = ExchangeDice::new(side, *seed, t.clone());
+    dice.begin(Mode::Own, l.committed_before(n), l.nonces(n), None);
+    let sink = track::sink(t, Rc::new(RefCell::new(setup)), None);
+    Some(Ok((CampaignDice::exchanged(dice), sink)))
 }

@@ -72,6 +72,17 @@ impl Answers {
         self.replay = Some(queue);
     }
 
+    /// `side`'s own tables of the file (its answers, outcome, per-day
+    /// answers), as TOML: what a side commits on two machines.
+    pub fn side_text(&self, side: crate::model::side::Side) -> String {
+        let full: toml::Table = toml::from_str(&self.text).unwrap_or_default();
+        let mut out = toml::Table::new();
+        if let Some(t) = full.get(side.id()) {
+            out.insert(side.id().into(), t.clone());
+        }
+        toml::to_string(&out).unwrap_or_default()
+    }
+
     /// The replayed answer to `id`, if this is a replay that has one.
     pub(super) fn replayed(&self, id: &str) -> Option<Option<&toml::Value>> {
         self.replay.as_ref()?.next(id)

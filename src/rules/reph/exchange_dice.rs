@@ -1,12 +1,14 @@
 //! The dice of a campaign played on two machines (DESIGN §9,
 //! docs/two-machines.md §5). A side's own rolls: HMAC-SHA256(its seed,
-//! nonce ‖ label), the nonce sent by the other side in the `pass` that began
-//! the turn; a joint step's public rolls: HMAC-SHA256(key of both sides'
-//! public nonces, label). A roll made after a choice given in the same turn
-//! is refused (`NeedsNonce`): the choice must be committed before the nonce
-//! that draws the roll arrives.
+//! nonce ‖ label), where the nonce is the one the other side sent in the
+//! first `pass` after every answer the roll comes after was committed (in
+//! a step, a pledge, or the side's standing answers). A roll after an
+//! answer not yet committed, or whose nonce has not arrived, is refused
+//! (`NeedsNonce`); a roll made later than it could have been gets no other
+//! dice. A joint step's public rolls: HMAC-SHA256(the key of both sides'
+//! public nonces, label).
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::error::Error;
@@ -24,23 +26,31 @@ pub enum Mode {
     Joint,
 }
 
+/// The answers a step has been given so far, as the runner counts them.
+#[derive(Debug, Clone, Default)]
+pub struct Track {
+    pub count: usize,
+    /// The latest event that committed one of them (`u64::MAX`: one not
+    /// committed yet).
+    pub latest: u64,
+    /// An answer that breaks a commitment, in words.
+    pub broken: Option<String>,
+}
+
+/// Not committed yet: a roll after it waits for a nonce still to come.
+pub const FRESH: u64 = u64::MAX;
+
 /// One side's dice on its half of the campaign.
 #[derive(Debug, Clone)]
 pub struct ExchangeDice {
     pub me: Side,
     seed: Seed,
-    /// Answers the side has been given since the runner began counting (the
-    /// prompter's answers, counted by the runner's sink).
-    answered: Rc<Cell<usize>>,
-    /// `answered` when the step began.
-    base: usize,
+    track: Rc<RefCell<Track>>,
     mode: Mode,
-    /// The step's epochs (from its pledges), each with its nonce; the last
-    /// is this turn's.
-    epochs: Vec<(Epoch, String)>,
-    /// The side gave an answer earlier in this turn: this turn's nonce
-    /// draws none of its rolls.
-    dirty: bool,
+    /// The latest event that committed an answer of an earlier step.
+    before: u64,
+    /// The other side's passes received: (event number, nonce), in order.
+    nonces: Vec<(u64, String)>,
     /// The key of the joint step's public dice, once both nonces are known.
     public: Option<Seed>,
     /// The epochs the step's rolls were drawn with, in order, once each.
@@ -50,44 +60,36 @@ pub struct ExchangeDice {
 }
 
 impl ExchangeDice {
-    pub fn new(me: Side, seed: Seed, answered: Rc<Cell<usize>>) -> ExchangeDice {
+    pub fn new(me: Side, seed: Seed, track: Rc<RefCell<Track>>) -> ExchangeDice {
         ExchangeDice {
             me,
             seed,
-            answered,
-            base: 0,
+            track,
             mode: Mode::Own,
-            epochs: Vec::new(),
-            dirty: false,
+            before: 0,
+            nonces: Vec::new(),
             public: None,
             used: Vec::new(),
             public_used: false,
         }
     }
 
-    /// A step begins: whose it is, the nonces its rolls may use (the last
-    /// being this turn's, for rolls after `epochs.last().answers` answers
-    /// of it), whether the side answered earlier in this turn, and the
-    /// public dice key of a joint step.
+    /// A step begins: whose it is, the latest commitment of the side's
+    /// earlier answers, the nonces received, and a joint step's public key.
     pub fn begin(
         &mut self,
         mode: Mode,
-        epochs: Vec<(Epoch, String)>,
-        dirty: bool,
+        before: u64,
+        nonces: Vec<(u64, String)>,
         public: Option<Seed>,
     ) {
-        self.base = self.answered.get();
+        *self.track.borrow_mut() = Track::default();
         self.mode = mode;
-        self.epochs = epochs;
-        self.dirty = dirty;
+        self.before = before;
+        self.nonces = nonces;
         self.public = public;
         self.used.clear();
         self.public_used = false;
-    }
-
-    /// Whether the step made a public roll.
-    pub fn public_used(&self) -> bool {
-        self.public_used
     }
 
     /// The epochs the step's rolls used so far.
@@ -95,9 +97,20 @@ impl ExchangeDice {
         &self.used
     }
 
-    /// How many answers the step has been given so far.
-    pub fn answers(&self) -> usize {
-        self.answered.get() - self.base
+    /// Whether the step made a public roll.
+    pub fn public_used(&self) -> bool {
+        self.public_used
+    }
+
+    /// An answer of the step that broke its commitment, in words.
+    pub fn broken(&self) -> Option<String> {
+        self.track.borrow().broken.clone()
+    }
+
+    /// The latest event that committed an answer of the step, if any.
+    pub fn answered_at(&self) -> Option<u64> {
+        let t = self.track.borrow();
+        (t.count > 0).then_some(t.latest)
     }
 
     /// The faces of the roll labelled `label`.
@@ -109,30 +122,38 @@ impl ExchangeDice {
                 Ok(Roll::new(faces(key, label, kind.count())))
             }
             (Stream::Side(s), _) if s != self.me => Err(Error::Refused(format!(
-                "a secret roll of the {} is made in this step, which only his half can make; votg does not carry this step out on two machines yet (docs/two-machines.md)",
+                "a secret roll of the {} is made in this step, which only his half can make; votg does not carry this step out on two machines yet (docs/two-machines.md §12)",
                 s.name()
             ))),
             _ => self.own(kind, label),
         }
     }
 
-    /// One of the side's own rolls, with the nonce of its epoch.
+    /// One of the side's own rolls, with the first nonce that came after
+    /// every answer before it was committed.
     fn own(&mut self, kind: DiceKind, label: &str) -> Result<Roll, Error> {
-        let c = self.answers();
-        let last = self.epochs.len().checked_sub(1).ok_or(Error::NeedsNonce)?;
-        let i = self
-            .epochs
-            .iter()
-            .rposition(|(e, _)| e.answers <= c)
-            .unwrap_or(0);
-        // This turn's nonce draws a roll only if every answer before it was
-        // committed before the nonce arrived.
-        if i == last && (self.dirty || c > self.epochs[last].0.answers) {
+        let (count, latest) = {
+            let t = self.track.borrow();
+            if let Some(why) = &t.broken {
+                return Err(Error::Refused(why.clone()));
+            }
+            (t.count, t.latest)
+        };
+        let after = self.before.max(latest);
+        if after == FRESH {
             return Err(Error::NeedsNonce);
         }
-        let (epoch, nonce) = &self.epochs[i];
-        if self.used.last() != Some(epoch) {
-            self.used.push(*epoch);
+        let (pass, nonce) = self
+            .nonces
+            .iter()
+            .find(|(n, _)| *n > after)
+            .ok_or(Error::NeedsNonce)?;
+        let epoch = Epoch {
+            answers: count,
+            pass: *pass,
+        };
+        if self.used.last().is_none_or(|e| e.pass != epoch.pass) {
+            self.used.push(epoch);
         }
         Ok(Roll::new(faces(
             self.seed,
@@ -146,39 +167,35 @@ impl ExchangeDice {
 mod tests {
     use super::*;
 
-    fn dice(answered: &Rc<Cell<usize>>) -> ExchangeDice {
-        ExchangeDice::new(Side::German, Seed::from_number(3), answered.clone())
-    }
-
-    fn epoch(answers: usize, pass: u64) -> (Epoch, String) {
-        (Epoch { answers, pass }, format!("nonce{pass}"))
+    fn answer(track: &Rc<RefCell<Track>>, committed: u64) {
+        let mut t = track.borrow_mut();
+        t.count += 1;
+        t.latest = t.latest.max(committed);
     }
 
     #[test]
-    fn design_9_a_roll_after_a_choice_of_this_turn_waits_for_the_next_nonce() {
-        let answered = Rc::new(Cell::new(0));
-        let mut d = dice(&answered);
-        d.begin(Mode::Own, vec![epoch(0, 5)], false, None);
-        let first = d
-            .roll(Stream::Side(Side::German), DiceKind::TwoDice, "a")
-            .unwrap();
-        answered.set(1);
+    fn design_9_a_roll_takes_the_first_nonce_after_its_choices_were_committed() {
+        let track = Rc::new(RefCell::new(Track::default()));
+        let mut d = ExchangeDice::new(Side::German, Seed::from_number(3), track.clone());
+        let nonces = vec![(5, "n5".to_string()), (9, "n9".to_string())];
+        let g = Stream::Side(Side::German);
+        // Choices committed at event 4: the nonce of pass 5, even in a later
+        // turn (a player who waits a turn gets the same dice).
+        d.begin(Mode::Own, 4, nonces.clone(), None);
+        let first = d.roll(g, DiceKind::TwoDice, "a").unwrap();
+        d.begin(Mode::Own, 4, nonces[..1].to_vec(), None);
+        assert_eq!(d.roll(g, DiceKind::TwoDice, "a").unwrap(), first);
+        // An answer pledged at event 6: the next roll needs pass 9's nonce,
+        // and takes it once it has come.
+        answer(&track, 6);
         assert!(matches!(
-            d.roll(Stream::Side(Side::German), DiceKind::TwoDice, "b"),
+            d.roll(g, DiceKind::TwoDice, "b"),
             Err(Error::NeedsNonce)
         ));
-        // Next turn, the answer pledged: the first roll as it was, the next
-        // with the new nonce.
-        answered.set(0);
-        d.begin(Mode::Own, vec![epoch(0, 5), epoch(1, 7)], false, None);
-        assert_eq!(
-            d.roll(Stream::Side(Side::German), DiceKind::TwoDice, "a")
-                .unwrap(),
-            first
-        );
-        answered.set(1);
-        d.roll(Stream::Side(Side::German), DiceKind::TwoDice, "b")
-            .unwrap();
+        d.begin(Mode::Own, 4, nonces.clone(), None);
+        d.roll(g, DiceKind::TwoDice, "a").unwrap();
+        answer(&track, 6);
+        d.roll(g, DiceKind::TwoDice, "b").unwrap();
         assert_eq!(
             d.used(),
             &[
@@ -188,15 +205,18 @@ mod tests {
                 },
                 Epoch {
                     answers: 1,
-                    pass: 7
+                    pass: 9
                 }
             ]
         );
-        // A side that answered earlier in the turn rolls nothing with it.
-        d.begin(Mode::Own, vec![epoch(0, 9)], true, None);
-        assert!(d.roll(Stream::Public, DiceKind::OneDie, "c").is_err());
+        // An answer not committed yet: the roll after it waits.
+        answer(&track, FRESH);
+        assert!(matches!(
+            d.roll(g, DiceKind::OneDie, "c"),
+            Err(Error::NeedsNonce)
+        ));
         // Public dice of a joint step need both public nonces.
-        d.begin(Mode::Joint, vec![], false, None);
+        d.begin(Mode::Joint, 4, nonces, None);
         assert!(matches!(
             d.roll(Stream::Public, DiceKind::OneDie, "d"),
             Err(Error::NeedsPublicNonce)

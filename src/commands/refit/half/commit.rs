@@ -26,38 +26,33 @@ pub(in crate::commands::refit) fn commit(
         (t.me, t.plan.clone())
     };
     let at = crate::model::journal::now();
-    let (used, public_used) = run
-        .dice
-        .exchange()
-        .map_or((vec![], false), |d| (d.used().to_vec(), d.public_used()));
+    let Some(d) = run.dice.exchange() else {
+        return Err(Error::Refused("two-machine dice expected".into()));
+    };
+    if let Some(why) = d.broken() {
+        return Err(Error::Refused(format!("{why}. Nothing was changed.")));
+    }
+    let dice = Rolled {
+        epochs: d.used().to_vec(),
+        answered_at: d.answered_at(),
+    };
+    let public_used = d.public_used();
     match plan {
         Plan::Own {
             pledge_only: true, ..
         } => {
             let answers = run.prompter.step_answers();
             run.writer
-                .append_pledge(&at, me, step.clone(), answers, used)?;
+                .append_pledge(&at, me, step.clone(), answers, dice.epochs, None)?;
             run.two.as_mut().expect("two").pledged = true;
             Err(Error::NeedsNonce)
         }
-        Plan::Own { pledged, .. } => {
-            let given = run.prompter.step_answers();
-            if given.get(..pledged.len()) != Some(&pledged[..]) {
-                return Err(Error::Refused(format!(
-                    "{}: the answers given differ from those you pledged ({}); a pledge cannot be changed. Nothing was changed.",
-                    step.label(),
-                    pledged
-                        .iter()
-                        .map(|(id, v)| format!("{id} = {v}"))
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                )));
-            }
+        Plan::Own { .. } => {
             let two = TwoStep {
                 by: me,
                 public: None,
             };
-            append_two(run, step, next, kept, used, two, Keep::Own)?;
+            append_two(run, step, next, kept, dice, two, Keep::Own)?;
             run.writer.write_views(next)?;
             Ok(None)
         }
@@ -70,7 +65,7 @@ pub(in crate::commands::refit) fn commit(
                 by: me,
                 public: public_used.then_some(k),
             };
-            append_two(run, step, next, kept, used, two, Keep::Joint)?;
+            append_two(run, step, next, kept, dice, two, Keep::Joint)?;
             run.writer.write_views(next)?;
             Ok(None)
         }
@@ -81,12 +76,19 @@ pub(in crate::commands::refit) fn commit(
                 _ => None,
             };
             let two = TwoStep { by: me, public };
-            append_two(run, step, next, kept, used, two, Keep::Half)?;
+            append_two(run, step, next, kept, dice, two, Keep::Half)?;
             let state = run.writer.opened.state().clone();
             run.writer.write_views(&state)?;
             Ok(Some(state))
         }
     }
+}
+
+/// What a step's own rolls were drawn with: the nonce of each (by how many
+/// answers came before it), and the latest commitment of its answers.
+struct Rolled {
+    epochs: Vec<Epoch>,
+    answered_at: Option<u64>,
 }
 
 /// What of a step's facts and rows a half records.
@@ -96,7 +98,8 @@ enum Keep {
     Own,
     /// A joint step it performs first: the public part and its own.
     Joint,
-    /// Its half of a joint step: only its own part.
+    /// Its half of a joint step: only its own secret part (the public part
+    /// is the performer's, which its own run must agree with).
     Half,
 }
 
@@ -111,7 +114,7 @@ fn append_two(
     step: &StepRef,
     next: &CampaignState,
     kept: usize,
-    epochs: Vec<Epoch>,
+    dice: Rolled,
     two: TwoStep,
     keep: Keep,
 ) -> Result<(), Error> {
@@ -136,18 +139,26 @@ fn append_two(
             _ => f.side() != Some(other),
         })
         .collect();
+    // A joint step's public rows (about either side) are its performer's to
+    // record, and the other half's to agree with; each side's secret rows
+    // are its own.
     let rows: Vec<JournalRow> = rows
         .iter()
         .filter(|r| match keep {
-            Keep::Half => row_side(r) == Some(me),
-            _ => row_side(r) != Some(other),
+            Keep::Half => r.secret && row_side(r) == Some(me),
+            Keep::Joint => !r.secret || row_side(r) != Some(other),
+            Keep::Own => true,
         })
         .cloned()
         .collect();
     let at = crate::model::journal::now();
     let (public, mut parts) = split(&facts, &rows, &at);
     let slot = if me == Side::German { 0 } else { 1 };
-    parts[slot].epochs = epochs;
+    // Answers not committed before (a fresh one, after the step's last
+    // roll) are committed by this event itself.
+    let n = run.writer.opened.events_len() + 1;
+    parts[slot].epochs = dice.epochs;
+    parts[slot].answered_at = dice.answered_at.map(|a| a.min(n));
     parts[1 - slot] = Default::default();
     let digest = run.tables.digest.clone();
     let typed = run.prompter.at_terminal();
@@ -193,10 +204,10 @@ fn agree(run: &Run, of: u64, next: &CampaignState, kept: usize) -> Result<(), Er
     let text = |r: &crate::model::row::LoggedRow| {
         format!("{} {} {} {}", r.what, r.dice, r.result, r.answer)
     };
-    let their_rows: Vec<String> = rows.iter().filter(|r| r.side == "both").map(text).collect();
+    let their_rows: Vec<String> = rows.iter().map(text).collect();
     let my_rows: Vec<String> = next.journal[kept..]
         .iter()
-        .filter(|r| !r.secret && r.side == "both")
+        .filter(|r| !r.secret)
         .map(|r| text(&crate::model::row::LoggedRow::of(r, "")))
         .collect();
     if theirs == mine && their_rows == my_rows {

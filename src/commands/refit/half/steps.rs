@@ -3,9 +3,11 @@
 //! public nonces), and its halves of the other side's joint steps.
 
 use super::{Plan, Run, ledger, me};
+use crate::commands::exchange::track::reph_context;
+use crate::commands::refit::context;
 use crate::error::Error;
 use crate::model::event::{PublicKind, StepRef};
-use crate::model::exchange::{self, Epoch, Exchange};
+use crate::model::exchange::{self, Exchange};
 use crate::model::fold::{self, Events};
 use crate::model::ledger::Ledger;
 use crate::model::seed::Seed;
@@ -25,8 +27,9 @@ fn waits(step: &StepRef, me: Side) -> String {
     )
 }
 
-/// One of the side's own steps, played so that every roll's nonce arrived
-/// after every choice before it. `Some(why)` where the turn stops.
+/// One of the side's own steps, played so that every roll's nonce came
+/// after every choice before it was committed. `Some(why)` where the turn
+/// stops.
 pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Error> {
     let me = me(run);
     let step = StepRef::Own {
@@ -34,33 +37,20 @@ pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Erro
         step: id.to_string(),
     };
     let sched = schedule(id);
+    let context = reph_context(&context(&run.state, &step));
+    standing(run, &step, &context)?;
     let l = ledger(run);
-    let pledge = l.pledge_for(&step).unwrap_or_default();
-    let pledge_only = sched.pledge && l.pledge_for(&step).is_none();
-    let dirty = l.dirty();
-    if !pledge_only && sched.clean && dirty {
+    let upto = run.writer.opened.events_len() + 1;
+    let pledged: Vec<(String, toml::Value)> =
+        l.pledged(&step, upto).into_iter().map(|(a, _)| a).collect();
+    let pledge_only = sched.pledge && l.standing(&context, upto).is_none() && !l.has_pledge(&step);
+    let before = l.committed_before(upto);
+    let nonce_here = l.nonces(upto).iter().any(|(n, _)| *n > before);
+    if sched.clean && !pledge_only && !nonce_here {
         return Ok(Some(waits(&step, me)));
     }
-    let mut epochs: Vec<(Epoch, String)> = pledge
-        .epochs
-        .iter()
-        .filter_map(|e| l.nonce_of(e.pass).map(|n| (*e, n.to_string())))
-        .collect();
-    if let Some((n, nonce)) = l.turn_nonce() {
-        let e = Epoch {
-            answers: pledge.answers.len(),
-            pass: n,
-        };
-        epochs.push((e, nonce));
-    }
-    offer(&mut run.prompter, &pledge.answers);
-    let plan = Plan::Own {
-        epochs,
-        dirty,
-        pledge_only,
-        pledged: pledge.answers.clone(),
-    };
-    set_plan(run, plan);
+    offer(&mut run.prompter, &pledged);
+    set_plan(run, Plan::Own { pledge_only });
     let done = run.step(step.clone());
     offer(&mut run.prompter, &[]);
     match done {
@@ -68,7 +58,7 @@ pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Erro
         Err(Error::NeedsNonce) => {
             let pledged_now = run.two.as_ref().is_some_and(|t| t.pledged);
             let answers = run.prompter.step_answers();
-            if !pledged_now && answers.len() > pledge.answers.len() {
+            if !pledged_now && answers.len() > pledged.len() {
                 let used = run.dice.exchange().map(|d| d.used().to_vec());
                 let at = crate::model::journal::now();
                 run.writer.append_pledge(
@@ -77,6 +67,7 @@ pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Erro
                     step.clone(),
                     answers,
                     used.unwrap_or_default(),
+                    None,
                 )?;
             } else if !pledged_now {
                 return Ok(Some(waits(&step, me)));
@@ -89,6 +80,31 @@ pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Erro
         }
         Err(e) => Err(e),
     }
+}
+
+/// With an answers file, the side's answers for the RePh are committed
+/// once, before any nonce they could be informed by arrives: then a roll
+/// after them needs no further round trip (docs/two-machines.md §5).
+fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
+    let me = me(run);
+    let Prompter::Scripted(answers) = &run.prompter else {
+        return Ok(());
+    };
+    let upto = run.writer.opened.events_len() + 1;
+    if ledger(run).standing(context, upto).is_some() {
+        return Ok(());
+    }
+    let text = answers.side_text(me);
+    let at = crate::model::journal::now();
+    run.writer.append_pledge(
+        &at,
+        me,
+        step.clone(),
+        Vec::new(),
+        Vec::new(),
+        Some((text, context.to_string())),
+    )?;
+    Ok(())
 }
 
 /// Answers given before (a pledge) offered to the step's questions first.
@@ -141,9 +157,7 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
         step: id.to_string(),
     };
     match run.step(step) {
-        Ok(Flow::Pause) => Ok(Some(
-            "Set up now; the side moving first is determined after all set-up is complete (12.627): run `votg refit` again then.".into(),
-        )),
+        Ok(Flow::Pause) => Ok(Some(super::SET_UP.into())),
         Ok(_) => Ok(None),
         Err(Error::NeedsPublicNonce) => {
             let l = ledger(run);
@@ -190,7 +204,7 @@ pub(super) fn reveal_public(run: &mut Run, me: Side, seed: Seed, k: u64) -> Resu
 
 /// This side's half of the joint step the other side performed as event
 /// `n`: the step run again from where the campaign stood before it.
-pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<(), Error> {
+pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error> {
     let me = me(run);
     let seed = run.two.as_ref().expect("two").seed;
     let events = &run.writer.opened.events;
@@ -209,11 +223,10 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<(), Error> 
         step: step.to_string(),
         of: n,
     });
-    if let Err(e) = done {
+    if done.is_err() {
         run.state = saved;
-        return Err(e);
     }
-    Ok(())
+    done
 }
 
 /// The campaign as it stood before public event `n`.
