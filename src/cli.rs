@@ -130,6 +130,16 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Two machines: resign (in your turn); the campaign is over and your half is revealed with the packet
+    Concede {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Two machines, after the reveal: re-derive every roll and choice of the other side and check it
+    Audit {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
     /// Two machines: apply the other side's packet(s), all or none
     Receive {
         /// [DIR] then the packet file(s), oldest first
@@ -419,6 +429,8 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             answers,
         } => crate::commands::exchange::join(dir, packet, *side, answers.as_deref(), g),
         Command::Send { dir, out } => crate::commands::exchange::send(dir, out.as_deref(), g),
+        Command::Concede { dir } => crate::commands::exchange::concede(dir, g),
+        Command::Audit { dir } => crate::commands::audit::run(dir, g),
         Command::Receive { args } => {
             let (dir, packets) = receive_args(args);
             crate::commands::exchange::receive(&dir, packets, g)

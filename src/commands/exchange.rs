@@ -17,9 +17,11 @@ use crate::store::Writer;
 use crate::store::packet::{self, Packet};
 
 mod check;
+mod end;
 pub(crate) mod track;
 
 pub use check::receive;
+pub use end::{concede, over};
 
 /// The campaign's id: a hash of its creation event (the public log's first
 /// line), the same on both halves.
@@ -192,6 +194,9 @@ pub fn send(dir: &Path, out: Option<&Path>, global: &Global) -> Result<String, E
     let me = half.side;
     let turn = Ledger::new(&w.opened.events, me).turn();
     let passed = turn != Some(me);
+    if !passed && end::over(&w.opened, me) {
+        end::reveal(&mut w)?;
+    }
     if !passed {
         let n = w.opened.events_len() + 1;
         let kind = PublicKind::Exchange(Exchange::Pass {

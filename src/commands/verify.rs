@@ -46,6 +46,8 @@ pub struct Report {
     pub taken: Vec<String>,
     /// The first step that re-derives differently.
     pub difference: Option<String>,
+    /// The same, in short: the step and how it differs.
+    pub differs: Option<String>,
     /// Two machines: steps whose secrets this folder does not hold (the
     /// other side's, and the joint steps each half checks as it receives
     /// them), taken as recorded.
@@ -245,12 +247,14 @@ pub fn check(
                         "either a log was edited outside votg or the recorded answers or dice were"
                             .into()
                     };
-                    report.difference = Some(format!(
-                        "event {} ({}, CG Day {}) re-derives differently: {d}.\n{why}.",
+                    let at = format!(
+                        "event {} ({}, CG Day {})",
                         e.n,
                         step.label(),
                         before.campaign.cg_day().long()
-                    ));
+                    );
+                    report.differs = Some(format!("{at}: {d}"));
+                    report.difference = Some(format!("{at} re-derives differently: {d}.\n{why}."));
                     return Ok(report);
                 }
                 report.steps += 1;

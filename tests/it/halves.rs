@@ -238,3 +238,91 @@ pub fn play_initial(mut h: Halves, german: &str, russian: &str) -> Halves {
     }
     panic!("the Initial RePh did not end in 10 round trips");
 }
+
+impl Halves {
+    /// `side` resigns in its turn; the other side receives it, sends its
+    /// own reveal, and `side` receives that.
+    pub fn concede(&mut self, side: &str) {
+        let out = self.run(side, &["concede"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let p = std::fs::read_dir(self.dir(side).join("packets"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
+            .unwrap();
+        self.post(side, &p);
+    }
+
+    /// `votg audit` on `side`'s half.
+    pub fn audit(&self, side: &str) -> std::process::Output {
+        self.run(side, &["audit"])
+    }
+}
+
+/// Rewrites the public events a packet carries, its check made again (as
+/// a cheater's own votg would write it).
+pub fn tamper_packet(packet: &Path, f: impl FnOnce(&mut Vec<String>)) {
+    tamper_body(packet, |body| {
+        let mut events: Vec<String> = body["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e.as_str().unwrap().to_string())
+            .collect();
+        f(&mut events);
+        body["events"] = serde_json::json!(events);
+    });
+}
+
+/// Rewrites a packet's body, its check made again.
+pub fn tamper_body(packet: &Path, f: impl FnOnce(&mut serde_json::Value)) {
+    let text = std::fs::read_to_string(packet).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut body: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    f(&mut body);
+    let body = serde_json::to_string(&body).unwrap();
+    let hash = votg::model::exchange::sha256_hex(&body);
+    std::fs::write(packet, format!("{}\n{body}\nsha256:{hash}\n", lines[0])).unwrap();
+}
+
+/// Rewrites the private line of `side`'s part of its step `step`, and the
+/// commitment to it in the public log (as a cheater's own votg would,
+/// before sending it).
+pub fn tamper_part(dir: &Path, side: &str, step: &str, f: impl FnOnce(&mut serde_json::Value)) {
+    let public_path = dir.join("log.jsonl");
+    let mut public: Vec<String> = std::fs::read_to_string(&public_path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let at = public
+        .iter()
+        .position(|l| {
+            let e: serde_json::Value = serde_json::from_str(l).unwrap();
+            e["step"]["side"] == side && e["step"]["step"] == step && e["event"] == "step"
+        })
+        .unwrap_or_else(|| panic!("no {side} {step} in the public log"));
+    let n = at as u64 + 1;
+    let private_path = dir.join(side).join("log.jsonl");
+    let mut private: Vec<String> = std::fs::read_to_string(&private_path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let i = private
+        .iter()
+        .position(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["for"] == n)
+        .unwrap();
+    let mut part: serde_json::Value = serde_json::from_str(&private[i]).unwrap();
+    f(&mut part);
+    private[i] = serde_json::to_string(&part).unwrap();
+    let mut e: serde_json::Value = serde_json::from_str(&public[at]).unwrap();
+    e["commit"][side] = serde_json::json!(votg::model::exchange::sha256_hex(&private[i]));
+    public[at] = serde_json::to_string(&e).unwrap();
+    std::fs::write(&private_path, private.join("\n") + "\n").unwrap();
+    std::fs::write(&public_path, public.join("\n") + "\n").unwrap();
+}

@@ -58,6 +58,7 @@ mod sheets;
 mod statuses;
 mod store;
 mod two_machines;
+mod two_machines_audit;
 mod two_machines_dice;
 mod two_players;
 mod verify;

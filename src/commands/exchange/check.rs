@@ -224,6 +224,30 @@ fn check_exchange(x: &Exchange, events: &Events, last: bool) -> Result<(), Strin
     }
 }
 
+/// What the player does after a packet is received.
+fn next_move(w: &crate::store::Writer, me: Side, dir: &Path) -> String {
+    let l = Ledger::new(&w.opened.events, me);
+    let d = dir.display();
+    let other = me.other().name();
+    if l.revealed(me.other()).is_some() {
+        let yours = if l.revealed(me).is_none() {
+            format!(" `votg send {d}` sends yours in return.")
+        } else {
+            String::new()
+        };
+        return format!(
+            "The {other} revealed his half: `votg audit {d}` checks every roll and choice of his.{yours}"
+        );
+    }
+    if let Some(side) = l.conceded() {
+        return format!(
+            "The {} resigned: the campaign is over. `votg send {d}` sends your reveal.",
+            side.name()
+        );
+    }
+    format!("Your turn: `votg refit {d}`, then `votg send {d}`.")
+}
+
 /// `votg receive [DIR] PACKET...`: the other side's packets, in order, all
 /// applied or none.
 pub fn receive(
@@ -305,11 +329,7 @@ pub fn receive(
         w.append_lines(&new_lines)?;
         let state = w.opened.state().clone();
         w.write_views(&state)?;
-        said.push(format!(
-            "Your turn: `votg refit {}`, then `votg send {}`.",
-            dir.display(),
-            dir.display()
-        ));
+        said.push(next_move(&w, me, dir));
     }
     Ok(said.join("\n") + "\n")
 }

@@ -119,6 +119,12 @@ pub(super) fn refit(
         *both = false;
     }
     let l = Ledger::new(&writer.opened.events, me);
+    if let Some(side) = l.conceded() {
+        return Err(Error::Refused(format!(
+            "the {} resigned: the campaign is over. `votg send {dir}` sends your reveal (if it is not sent yet), and `votg audit {dir}` checks the other side's once his comes.",
+            side.name()
+        )));
+    }
     if l.turn() != Some(me) {
         return Ok(waiting(&l, me, &dir));
     }
