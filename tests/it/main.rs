@@ -60,6 +60,7 @@ mod store;
 mod two_machines;
 mod two_machines_audit;
 mod two_machines_dice;
+mod two_machines_packets;
 mod two_players;
 mod verify;
 mod weapon_repair;
