@@ -28,6 +28,10 @@ pub struct TwoStep {
     pub by: Side,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub public: Option<u64>,
+    /// 12.625: the side's Initiative chit, sealed (`seal`) until both are
+    /// unsealed together (12.6252).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -50,6 +54,10 @@ pub enum Exchange {
         step: StepRef,
         #[serde(default)]
         commit: Commitments,
+        /// The side's answers file for the RePh (binding every question it
+        /// answers), not the answers of one step.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        standing: bool,
     },
     /// A side's public nonce `k` revealed, with the commitment to its next.
     PublicNonce {
@@ -57,6 +65,14 @@ pub enum Exchange {
         k: u64,
         nonce: String,
         next: String,
+    },
+    /// A side's sealed value of step event `of` (its Initiative chit)
+    /// unsealed: the value and the salt it was sealed with.
+    Unsealed {
+        side: Side,
+        of: u64,
+        value: String,
+        salt: String,
     },
     /// A side resigns (`votg concede`): the CG is over.
     Conceded { side: Side },
@@ -75,6 +91,7 @@ impl Exchange {
             | Exchange::Pass { side, .. }
             | Exchange::Pledge { side, .. }
             | Exchange::PublicNonce { side, .. }
+            | Exchange::Unsealed { side, .. }
             | Exchange::Conceded { side }
             | Exchange::Revealed { side, .. } => *side,
         }
@@ -132,6 +149,19 @@ pub fn own_label(nonce: &str, label: &str) -> String {
 /// The salt of a side's part of event `n` (as at one keyboard: from its key).
 pub fn salt(seed: Seed, n: u64) -> String {
     hex(&hmac(seed, &format!("salt|{n}"))[..16])
+}
+
+/// A value sealed until it is unsealed (12.6252's Initiative chits): the
+/// salt, from the side's seed and the event, and the seal.
+pub fn seal(seed: Seed, n: u64, value: &str) -> (String, String) {
+    let salt = hex(&hmac(seed, &format!("seal|{n}"))[..16]);
+    let seal = sealed(&salt, value);
+    (salt, seal)
+}
+
+/// What `value` sealed with `salt` is.
+pub fn sealed(salt: &str, value: &str) -> String {
+    sha256_hex(&format!("votg seal|{salt}|{value}"))
 }
 
 /// The hash of a public log's first lines, chained line by line: what a

@@ -140,6 +140,45 @@ impl<'a> Ledger<'a> {
         seat.max(answered)
     }
 
+    /// The Refit Phase an event before `upto` belongs to, as standing pledges
+    /// name it: from the campaign's creation, or from the record of the
+    /// scenario it follows (Idle Days and a declared Counterattack included).
+    pub fn reph(&self, upto: u64) -> String {
+        format!("reph after event {}", self.reph_start(upto))
+    }
+
+    /// The event the Refit Phase of an event before `upto` begins after.
+    pub fn reph_start(&self, upto: u64) -> u64 {
+        let undone = self.events.undone();
+        self.public()
+            .iter()
+            .rev()
+            .filter(|e| e.n < upto && !undone.contains(&e.n))
+            .filter(|e| {
+                matches!(
+                    &e.kind,
+                    PublicKind::Step {
+                        step: StepRef::Record { .. },
+                        ..
+                    }
+                )
+            })
+            .map(|e| e.n)
+            .next()
+            .unwrap_or(0)
+    }
+
+    /// Whether `side` committed its answers file for the current Refit
+    /// Phase (a standing pledge, said so in the public log): then every
+    /// answer it gives in it is bound, none fresh.
+    pub fn bound(&self, side: Side) -> bool {
+        let start = self.reph_start(self.public().len() as u64 + 1);
+        self.public().iter().any(|e| {
+            e.n > start
+                && matches!(&e.kind, PublicKind::Exchange(Exchange::Pledge { side: s, standing: true, .. }) if *s == side)
+        })
+    }
+
     /// `me`'s standing pledge for the RePh `context` made before `upto`:
     /// its event and its answers (TOML).
     pub fn standing(&self, context: &str, upto: u64) -> Option<(u64, &'a str)> {
@@ -216,6 +255,9 @@ impl<'a> Ledger<'a> {
                     StepRef::Joint { step } if two.as_ref().is_some_and(|t| t.by != side) => {
                         out.push((e.n, step.clone()));
                     }
+                    StepRef::Record { scenario } if two.as_ref().is_some_and(|t| t.by != side) => {
+                        out.push((e.n, format!("record {scenario}")));
+                    }
                     StepRef::Half { side: s, of, .. } if *s == side => {
                         out.retain(|(n, _)| n != of);
                     }
@@ -264,6 +306,33 @@ impl<'a> Ledger<'a> {
                 matches!(&e.kind, PublicKind::Exchange(Exchange::PublicNonce { side: s, .. }) if *s == side)
             })
             .count() as u64
+    }
+
+    /// `side`'s latest sealed value (its Initiative chit of 12.625): the
+    /// event that sealed it, and the seal.
+    pub fn sealed(&self, side: Side) -> Option<(u64, &'a str)> {
+        let undone = self.events.undone();
+        self.public().iter().rev().find_map(|e| match &e.kind {
+            PublicKind::Step {
+                step, two: Some(t), ..
+            } if step.side() == Some(side) && !undone.contains(&e.n) => {
+                t.sealed.as_deref().map(|s| (e.n, s))
+            }
+            _ => None,
+        })
+    }
+
+    /// The value `side` unsealed for its seal of event `of`.
+    pub fn unsealed(&self, side: Side, of: u64) -> Option<&'a str> {
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::Unsealed {
+                side: s,
+                of: o,
+                value,
+                ..
+            }) if *s == side && *o == of => Some(value.as_str()),
+            _ => None,
+        })
     }
 
     /// Whether `side` conceded, or revealed its half.

@@ -160,6 +160,7 @@ impl Writer {
         appender.check_all()?;
         let n = self.opened.events_len() + 1;
         let (standing, context) = standing.unwrap_or_default();
+        let is_standing = !standing.is_empty();
         let part = Private::Pledged {
             of: n,
             salt: salt(self.opened.key(side), n),
@@ -179,6 +180,7 @@ impl Writer {
                 side,
                 step,
                 commit,
+                standing: is_standing,
             }),
         };
         let text = serde_json::to_string(&public).expect("events serialise");

@@ -130,7 +130,7 @@ fn author(e: &Public) -> Option<Side> {
     match &e.kind {
         PublicKind::Exchange(x) => Some(x.side()),
         PublicKind::Step { step, two, .. } => match step {
-            StepRef::Joint { .. } => two.as_ref().map(|t| t.by),
+            StepRef::Joint { .. } | StepRef::Record { .. } => two.as_ref().map(|t| t.by),
             s => s.side(),
         },
         _ => None,
@@ -209,6 +209,17 @@ fn check_exchange(x: &Exchange, events: &Events, last: bool) -> Result<(), Strin
     match x {
         Exchange::Seat { side, .. } if l.seated(*side) => Err("seats a side a second time".into()),
         Exchange::Pass { .. } if !last => Err("ends the turn before its end".into()),
+        Exchange::Unsealed {
+            side,
+            of,
+            value,
+            salt,
+        } => match l.sealed(*side) {
+            Some((n, seal)) if n == *of && seal == exchange::sealed(salt, value) => Ok(()),
+            _ => Err(format!(
+                "unseals a value other than the one sealed in event {of}"
+            )),
+        },
         Exchange::PublicNonce { side, k, nonce, .. } => {
             if *k != l.public_revealed(*side) + 1 {
                 return Err(format!("reveals public nonce {k} out of turn"));

@@ -27,15 +27,6 @@ pub struct Setup {
     pub standing: Option<(u64, Box<Answers>)>,
 }
 
-/// The RePh a step belongs to, as its dice context names it (without the
-/// step): a standing pledge binds the questions asked within it.
-pub fn reph_context(step_context: &str) -> String {
-    step_context
-        .rsplit_once('|')
-        .map_or(step_context, |(reph, _)| reph)
-        .to_string()
-}
-
 /// The commitments of `side`'s answers to `step` (done in RePh `context`
 /// on `day`), from the events before `upto`.
 pub fn setup(

@@ -29,7 +29,7 @@ mod commit;
 mod steps;
 
 pub(super) use commit::commit;
-use steps::{half_step, joint_step, own_step, set_plan};
+use steps::{half_step, joint_step, own_step, record_step, set_plan};
 
 /// How the run on a half plays the step it is about to attempt.
 pub(crate) struct TwoPlay {
@@ -62,7 +62,7 @@ pub(super) fn prepare(run: &mut Run, step: &StepRef) -> Result<(), Error> {
     let setup_cell = two.setup.clone();
     let l = ledger(run);
     let upto = run.writer.opened.events_len() + 1;
-    let context = track::reph_context(&super::context(&run.state, step));
+    let context = l.reph(upto);
     *setup_cell.borrow_mut() = track::setup(&l, step, &context, run.state.campaign.cg_day(), upto)?;
     let before = l.committed_before(upto);
     let nonces = l.nonces(upto);
@@ -241,6 +241,9 @@ pub(super) const SET_UP: &str = "Set up now; the side moving first is determined
 /// own steps and the joint steps, until the other side is needed.
 fn walk(run: &mut Run) -> Result<String, Error> {
     let me = me(run);
+    // As at one keyboard, a run records the scenario only if it begins once
+    // the scenario is played (not right after it was set up).
+    let mut may_record = crate::rules::reph::scenario_record::at_scenario_end(&run.state);
     for (n, step) in ledger(run).pending_halves(me) {
         if half_step(run, n, &step)? == Flow::Pause {
             return Ok(SET_UP.into());
@@ -254,9 +257,13 @@ fn walk(run: &mut Run) -> Result<String, Error> {
             ));
         }
         if crate::rules::reph::scenario_record::at_scenario_end(&run.state) {
-            return Ok(
-                "Both sides have finished the Refit Phase: the scenario is ready to play. Recording it after it is played, and the Refit Phase after it, are not carried out on two machines yet (docs/two-machines.md §12).".into(),
-            );
+            if !std::mem::take(&mut may_record) {
+                return Ok(steps::READY.into());
+            }
+            if let Some(stop) = record_step(run)? {
+                return Ok(stop);
+            }
+            continue;
         }
         for id in run.pending_own_steps(me) {
             if let Action::NotYet = id.step().action {

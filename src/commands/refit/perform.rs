@@ -81,8 +81,17 @@ pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
             buy(s, *side, purchases)?;
             Ok(Flow::Next)
         }
-        // Two machines: the joint step run again on this side's half.
-        StepRef::Half { step, .. } => perform(s, &StepRef::Joint { step: step.clone() }),
+        // Two machines: the joint step (or scenario record) run again on
+        // this side's half.
+        StepRef::Half { step, .. } => match step.strip_prefix("record ") {
+            Some(n) => perform(
+                s,
+                &StepRef::Record {
+                    scenario: n.parse().unwrap_or_default(),
+                },
+            ),
+            None => perform(s, &StepRef::Joint { step: step.clone() }),
+        },
     }
 }
 

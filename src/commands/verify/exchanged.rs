@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use crate::commands::exchange::track;
-use crate::commands::refit::context;
 use crate::model::event::StepRef;
 use crate::model::fold::Events;
 use crate::model::ledger::Ledger;
@@ -57,7 +56,7 @@ pub(super) fn dice_for(
     };
     let seed = keys.0.get(&side)?;
     let l = Ledger::new(events, side);
-    let reph = track::reph_context(&context(before, step));
+    let reph = l.reph(n);
     let setup = match track::setup(&l, step, &reph, before.campaign.cg_day(), n) {
         Ok(s) => s,
         Err(e) => return Some(Err(e.to_string())),

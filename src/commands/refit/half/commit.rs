@@ -32,9 +32,18 @@ pub(in crate::commands::refit) fn commit(
     if let Some(why) = d.broken() {
         return Err(Error::Refused(format!("{why}. Nothing was changed.")));
     }
+    // The record of a scenario (12.6041) is read from the answers whole, not
+    // question by question: it commits every answer of it at its event, and
+    // no roll of the side after it takes a nonce sent before it.
+    let record = matches!(step, StepRef::Record { .. })
+        || matches!(step, StepRef::Half { step, .. } if step.starts_with("record "));
     let dice = Rolled {
         epochs: d.used().to_vec(),
-        answered_at: d.answered_at(),
+        answered_at: if record {
+            Some(crate::rules::reph::exchange_dice::FRESH)
+        } else {
+            d.answered_at()
+        },
     };
     let public_used = d.public_used();
     match plan {
@@ -51,6 +60,7 @@ pub(in crate::commands::refit) fn commit(
             let two = TwoStep {
                 by: me,
                 public: None,
+                sealed: seal_chit(run, step, next),
             };
             append_two(run, step, next, kept, dice, two, Keep::Own)?;
             run.writer.write_views(next)?;
@@ -64,24 +74,47 @@ pub(in crate::commands::refit) fn commit(
             let two = TwoStep {
                 by: me,
                 public: public_used.then_some(k),
+                sealed: None,
             };
             append_two(run, step, next, kept, dice, two, Keep::Joint)?;
             run.writer.write_views(next)?;
             Ok(None)
         }
         Plan::Half { of, .. } => {
-            agree(run, of, next, kept)?;
+            agree(run, of, next)?;
             let public = match &run.writer.opened.events.public[of as usize - 1].kind {
                 PublicKind::Step { two: Some(t), .. } => t.public,
                 _ => None,
             };
-            let two = TwoStep { by: me, public };
+            let two = TwoStep {
+                by: me,
+                public,
+                sealed: None,
+            };
             append_two(run, step, next, kept, dice, two, Keep::Half)?;
+            // The campaign as the logs now give it: this half's part of the
+            // step on the other side's public outcome.
+            run.writer.refold()?;
             let state = run.writer.opened.state().clone();
             run.writer.write_views(&state)?;
             Ok(Some(state))
         }
     }
+}
+
+/// 12.625: the Initiative chit just placed, sealed until both sides unseal
+/// theirs (12.6252).
+fn seal_chit(run: &Run, step: &StepRef, next: &CampaignState) -> Option<String> {
+    let StepRef::Own { side, step } = step else {
+        return None;
+    };
+    if step != crate::rules::reph::initiative::STEP {
+        return None;
+    }
+    let chit = next.line(*side).initiative.clone()?;
+    let seed = run.two.as_ref()?.seed;
+    let n = run.writer.opened.events_len() + 1;
+    Some(crate::model::exchange::seal(seed, n, &chit).1)
 }
 
 /// What a step's own rolls were drawn with: the nonce of each (by how many
@@ -98,8 +131,8 @@ enum Keep {
     Own,
     /// A joint step it performs first: the public part and its own.
     Joint,
-    /// Its half of a joint step: only its own secret part (the public part
-    /// is the performer's, which its own run must agree with).
+    /// Its half of a joint step: only its own part, its rows about its side
+    /// (the public facts are the performer's, which its run must agree with).
     Half,
 }
 
@@ -139,15 +172,14 @@ fn append_two(
             _ => f.side() != Some(other),
         })
         .collect();
-    // A joint step's public rows (about either side) are its performer's to
-    // record, and the other half's to agree with; each side's secret rows
-    // are its own.
+    // Each side's rows of a joint step, public or secret, are its own run's
+    // (the other side's, made here from what this half does not hold, are
+    // left out); the rows of both sides are the performer's.
     let rows: Vec<JournalRow> = rows
         .iter()
         .filter(|r| match keep {
-            Keep::Half => r.secret && row_side(r) == Some(me),
-            Keep::Joint => !r.secret || row_side(r) != Some(other),
-            Keep::Own => true,
+            Keep::Half => row_side(r) == Some(me),
+            _ => row_side(r) != Some(other),
         })
         .cloned()
         .collect();
@@ -182,14 +214,12 @@ fn append_two(
     Ok(())
 }
 
-/// A half's re-run of a joint step gives the public outcome the other side
-/// recorded, or both stop here.
-fn agree(run: &Run, of: u64, next: &CampaignState, kept: usize) -> Result<(), Error> {
+/// A half's re-run of a joint step gives the public facts the other side
+/// recorded (the record of a scenario: the victor and CVP each side entered),
+/// or both stop here and the difference is shown side by side.
+fn agree(run: &Run, of: u64, next: &CampaignState) -> Result<(), Error> {
     let e = &run.writer.opened.events.public[of as usize - 1];
-    let PublicKind::Step {
-        step, facts, rows, ..
-    } = &e.kind
-    else {
+    let PublicKind::Step { step, facts, .. } = &e.kind else {
         return Err(Error::Refused(format!("event {of} is no step")));
     };
     let key = |f: &Fact| serde_json::to_string(f).unwrap_or_default();
@@ -201,23 +231,17 @@ fn agree(run: &Run, of: u64, next: &CampaignState, kept: usize) -> Result<(), Er
         .collect();
     theirs.sort();
     mine.sort();
-    let text = |r: &crate::model::row::LoggedRow| {
-        format!("{} {} {} {}", r.what, r.dice, r.result, r.answer)
-    };
-    let their_rows: Vec<String> = rows.iter().map(text).collect();
-    let my_rows: Vec<String> = next.journal[kept..]
-        .iter()
-        .filter(|r| !r.secret)
-        .map(|r| text(&crate::model::row::LoggedRow::of(r, "")))
-        .collect();
-    if theirs == mine && their_rows == my_rows {
+    if theirs == mine {
         return Ok(());
     }
+    let only = |a: &[String], b: &[String]| -> Vec<String> {
+        a.iter().filter(|x| !b.contains(x)).cloned().collect()
+    };
     Err(Error::Refused(format!(
-        "{}: the public outcome your half gives differs from the one the {} recorded (event {of}).\n  his:  {}\n  yours: {}\nBoth halves stop here until one side amends (docs/two-machines.md §8). Nothing was changed.",
+        "{}: the public record your half gives differs from the one the {} recorded (event {of}).\n  his:   {}\n  yours: {}\nBoth halves stop here until one side amends its answers (docs/two-machines.md §8). Nothing was changed.",
         step.label(),
         me(run).other().name(),
-        their_rows.join("; "),
-        my_rows.join("; ")
+        only(&theirs, &mine).join("; "),
+        only(&mine, &theirs).join("; ")
     )))
 }

@@ -3,8 +3,6 @@
 //! public nonces), and its halves of the other side's joint steps.
 
 use super::{Plan, Run, ledger, me};
-use crate::commands::exchange::track::reph_context;
-use crate::commands::refit::context;
 use crate::error::Error;
 use crate::model::event::{PublicKind, StepRef};
 use crate::model::exchange::{self, Exchange};
@@ -37,7 +35,7 @@ pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Erro
         step: id.to_string(),
     };
     let sched = schedule(id);
-    let context = reph_context(&context(&run.state, &step));
+    let context = ledger(run).reph(run.writer.opened.events_len() + 1);
     standing(run, &step, &context)?;
     let l = ledger(run);
     let upto = run.writer.opened.events_len() + 1;
@@ -144,12 +142,80 @@ fn key_of(l: &Ledger, me: Side, seed: Seed, k: u64) -> Option<Seed> {
     })
 }
 
+/// The scenario just played recorded (12.6041): by the side whose turn it
+/// is, from the `[scenario]` table both players give and its own
+/// `[<side>.outcome]`; the other side confirms it with its half (the same
+/// victor and CVP from its own answers), or both stop.
+/// What a half says when the scenario is ready to play.
+pub(super) const READY: &str = "Both sides have finished the Refit Phase: the scenario is ready to play. After it, both players record it: `votg refit DIR --answers FILE` with the same `[scenario]` table (victor, cvp, and the Russian's `counterattack`) and each his own `[<side>.outcome]`; the one whose turn it is records it, the other confirms it.";
+
+pub(super) fn record_step(run: &mut Run) -> Result<Option<String>, Error> {
+    let ready = READY;
+    let Prompter::Scripted(a) = &run.prompter else {
+        return Ok(Some(format!(
+            "{ready} (Recording it at a terminal is not carried out on two machines yet.)"
+        )));
+    };
+    if a.scenario().is_none() {
+        return Ok(Some(ready.into()));
+    }
+    crate::rules::reph::scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
+    let scenario = run.state.campaign.scenario;
+    set_plan(run, Plan::Joint { k: 0, key: None });
+    run.step(StepRef::Record { scenario })?;
+    Ok(None)
+}
+
+/// 12.6252: each side unseals its Initiative chit once both are sealed;
+/// the Russian performs the step (his night option, 12.6254) once the
+/// German's is unsealed. `Some(why)` where this half waits.
+fn chits(run: &mut Run, me: Side) -> Result<Option<String>, Error> {
+    let l = ledger(run);
+    let (Some((mine, _)), Some((theirs, _))) = (l.sealed(me), l.sealed(me.other())) else {
+        return Ok(Some(format!(
+            "12.6252 waits for the {}'s Initiative chit (12.625).",
+            me.other().name()
+        )));
+    };
+    let other_chit = l.unsealed(me.other(), theirs).map(str::to_string);
+    if l.unsealed(me, mine).is_none() {
+        let chit = run.state.line(me).initiative.clone().unwrap_or_default();
+        let seed = run.two.as_ref().expect("two").seed;
+        let (salt, _) = exchange::seal(seed, mine, &chit);
+        let kind = PublicKind::Exchange(Exchange::Unsealed {
+            side: me,
+            of: mine,
+            value: chit,
+            salt,
+        });
+        let at = crate::model::journal::now();
+        run.writer.append(&at, |_| kind, Default::default(), None)?;
+    }
+    match (me, other_chit) {
+        (Side::Russian, Some(chit)) => {
+            run.state.line_mut(Side::German).initiative = Some(chit);
+            Ok(None)
+        }
+        (Side::Russian, None) => Ok(Some(
+            "12.6252: your Initiative chit is unsealed with your packet; the German unseals his (sealed before yours was seen), and you reveal both (12.6252) in your next turn.".into(),
+        )),
+        (Side::German, _) => Ok(Some(
+            "12.6252: your Initiative chit is unsealed with your packet; the Russian unseals his (sealed before yours was seen) and reveals both (12.6252).".into(),
+        )),
+    }
+}
+
 /// A joint step both sides stand at: performed here if its public dice
 /// (if any) can be drawn, else this side's public nonce revealed for the
 /// other side to perform it.
 pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Error> {
     let me = me(run);
     let seed = run.two.as_ref().expect("two").seed;
+    if id.as_str() == "12.6252"
+        && let Some(stop) = chits(run, me)?
+    {
+        return Ok(Some(stop));
+    }
     let k = public_steps(&run.writer.opened.events) + 1;
     let key = key_of(&ledger(run), me, seed, k);
     set_plan(run, Plan::Joint { k, key });
@@ -161,8 +227,11 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
         Ok(_) => Ok(None),
         Err(Error::NeedsPublicNonce) => {
             let l = ledger(run);
-            let pending =
-                !l.pending_halves(me).is_empty() || !l.pending_halves(me.other()).is_empty();
+            // His half of a step before this one still to do: he must not
+            // know this step's dice while he answers in it, unless every
+            // answer of his in this RePh is bound already (his answers file).
+            let pending = !l.pending_halves(me).is_empty()
+                || (!l.pending_halves(me.other()).is_empty() && !l.bound(me.other()));
             if pending {
                 return Ok(Some(format!(
                     "{id} rolls public dice, drawn once both halves of every step before it are done: the {} does his half first.",
@@ -213,9 +282,20 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error
         _ => None,
     };
     let key = k.and_then(|k| key_of(&ledger(run), me, seed, k));
+    let answers = author_answers(&events.public[n as usize - 1], me.other());
     let before_campaign = prefix(events, n)?.campaign;
     let mut before = run.state.clone();
     before.campaign = before_campaign;
+    if step == "12.6252" {
+        let l = ledger(run);
+        if let Some(chit) = l
+            .sealed(me.other())
+            .and_then(|(of, _)| l.unsealed(me.other(), of))
+        {
+            before.line_mut(me.other()).initiative = Some(chit.to_string());
+        }
+    }
+    offer(&mut run.prompter, &answers);
     let saved = std::mem::replace(&mut run.state, before);
     set_plan(run, Plan::Half { of: n, key });
     let done = run.step(StepRef::Half {
@@ -223,10 +303,26 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error
         step: step.to_string(),
         of: n,
     });
+    offer(&mut run.prompter, &[]);
     if done.is_err() {
         run.state = saved;
     }
     done
+}
+
+/// The public answers the other side gave in its joint step (e.g. the
+/// Russian's night option, 12.6254), given again to this half's run of it.
+fn author_answers(e: &crate::model::event::Public, author: Side) -> Vec<(String, toml::Value)> {
+    let PublicKind::Step { rows, .. } = &e.kind else {
+        return Vec::new();
+    };
+    rows.iter()
+        .filter(|r| r.kind == crate::model::journal::Kind::Answer && r.side == author.id())
+        .filter_map(|r| {
+            let row = r.to_row(0, "");
+            Some((row.answer_id.clone(), row.answer_value()?))
+        })
+        .collect()
 }
 
 /// The campaign as it stood before public event `n`.
