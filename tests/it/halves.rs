@@ -28,6 +28,12 @@ impl Halves {
 
     /// The same, each side's keys from its own `--seed`.
     pub fn seeded(cg: &str, german: &str, seeds: (u64, u64)) -> Halves {
+        Halves::made(cg, Some(german), seeds)
+    }
+
+    /// The German makes the campaign, with answers for his first steps or
+    /// none (he plays them at a terminal).
+    pub fn made(cg: &str, german: Option<&str>, seeds: (u64, u64)) -> Halves {
         let tmp = tempfile::tempdir().unwrap();
         for d in ["german-machine", "russian-machine", "mail"] {
             std::fs::create_dir_all(tmp.path().join(d)).unwrap();
@@ -37,13 +43,13 @@ impl Halves {
             sent: Vec::new(),
             seeds,
         };
-        let answers = h.answers("german", german);
-        let out = votg()
-            .args(["new", h.dir("german").to_str().unwrap(), "--cg", cg])
-            .args(["--side", "german", "--seed", &seeds.0.to_string()])
-            .args(["--answers", &answers])
-            .output()
-            .unwrap();
+        let mut new = votg();
+        new.args(["new", h.dir("german").to_str().unwrap(), "--cg", cg])
+            .args(["--side", "german", "--seed", &seeds.0.to_string()]);
+        if let Some(german) = german {
+            new.args(["--answers", &h.answers("german", german)]);
+        }
+        let out = new.output().unwrap();
         assert!(
             out.status.success(),
             "{}",
