@@ -149,6 +149,9 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     if let Some(n) = opened.folded.test_seed {
         out.push_str(&format!("{}\n", test_campaign_warning(n)));
     }
+    if let Some(half) = opened.half {
+        out.push_str(&crate::commands::exchange::standing(&opened, half.side));
+    }
     out.push_str(&if c.result.is_some() {
         // C23: Idle Days may follow the last scenario; it is named by the
         // CG Day it was played on, not by the CG's last CG Day.

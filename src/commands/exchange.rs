@@ -175,6 +175,48 @@ fn say_now(text: &str) -> Result<(), Error> {
     o.flush()
 }
 
+/// Where the exchange stands, for `votg status` on a half.
+pub fn standing(opened: &crate::store::Opened, me: Side) -> String {
+    let l = Ledger::new(&opened.events, me);
+    let other = me.other();
+    let mut out = format!(
+        "Two machines: this folder is the {}'s half (campaign {}). ",
+        me.name(),
+        campaign_id_of(opened)
+    );
+    out.push_str(&match l.turn() {
+        Some(t) if t == me => format!(
+            "Your turn ({} of the {}'s packets received): `votg refit`, then `votg send`.",
+            l.passes_of(other),
+            other.name()
+        ),
+        _ if !l.seated(other) => format!("The {} has not joined yet.", other.name()),
+        _ => format!(
+            "The {}'s turn: your packet {} is sent (`votg send` writes it again).",
+            other.name(),
+            l.passes_of(me)
+        ),
+    });
+    if let Some(side) = l.conceded() {
+        out.push_str(&format!(" The {} resigned.", side.name()));
+    }
+    if l.revealed(other).is_some() {
+        out.push_str(&format!(
+            " The {} revealed his half: `votg audit` checks it.",
+            other.name()
+        ));
+    }
+    out.push('\n');
+    out
+}
+
+fn campaign_id_of(opened: &crate::store::Opened) -> String {
+    crate::store::half::public_lines(&opened.dir)
+        .ok()
+        .and_then(|l| l.first().map(|f| campaign_id(f)))
+        .unwrap_or_default()
+}
+
 /// The half of `w`, or why this is none.
 pub(crate) fn half_of(w: &crate::store::Opened) -> Result<crate::store::half::Half, Error> {
     w.half.ok_or_else(|| {

@@ -28,6 +28,15 @@ fn design_9_the_initial_reph_on_two_machines_agrees_after_every_exchange() {
             status.contains("Russian has finished the Refit Phase"),
             "{status}"
         );
+        let half = format!(
+            "this folder is the {}'s half",
+            if side == "german" {
+                "German"
+            } else {
+                "Russian"
+            }
+        );
+        assert!(status.contains(&half), "{status}");
     }
     // Each half holds its own side's folder only.
     let g = h.files("german");

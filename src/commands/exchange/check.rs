@@ -269,35 +269,55 @@ pub fn receive(
     let tables = global.load_tables()?;
     let mut w = open_writer(dir, &tables)?;
     let me = super::half_of(&w.opened)?.side;
-    let mut lines = w.public_lines()?;
-    let id = campaign_id(&lines[0]);
-    let mut events = Events {
-        public: w.opened.events.public.clone(),
-        german: w.opened.events.german.clone(),
-        russian: w.opened.events.russian.clone(),
+    let lines = w.public_lines()?;
+    let mut log = Received {
+        id: campaign_id(&lines[0]),
+        lines,
+        events: w.opened.events.clone(),
+        new: Vec::new(),
     };
-    let mut new_lines: Vec<String> = Vec::new();
     let mut said = Vec::new();
     for path in packets {
         let p = packet::read(path)?;
-        check_origin(&p, path, &tables, Some(&id), me)?;
-        let have = Ledger::new(&events, me).passes_of(p.from);
+        check_origin(&p, path, &tables, Some(&log.id), me)?;
+        said.push(log.take(p, path, me, dir)?);
+    }
+    if !log.new.is_empty() {
+        w.append_lines(&log.new)?;
+        let state = w.opened.state().clone();
+        w.write_views(&state)?;
+        said.push(next_move(&w, me, dir));
+    }
+    Ok(said.join("\n") + "\n")
+}
+
+/// The public log as the packets received so far extend it.
+struct Received {
+    id: String,
+    lines: Vec<String>,
+    events: Events,
+    /// The lines the packets add.
+    new: Vec<String>,
+}
+
+impl Received {
+    /// Packet `p`'s events, checked and added; what to say of it.
+    fn take(&mut self, p: Packet, path: &Path, me: Side, dir: &Path) -> Result<String, Error> {
+        let have = Ledger::new(&self.events, me).passes_of(p.from);
         let ends = p.base as usize + p.events.len();
+        let from = p.from.name();
         if p.seq <= have {
-            if p.seq == have && lines.get(p.base as usize..ends) == Some(&p.events[..]) {
-                said.push(format!(
-                    "{}: the {}'s packet {} was received before; nothing to do.",
+            if p.seq == have && self.lines.get(p.base as usize..ends) == Some(&p.events[..]) {
+                return Ok(format!(
+                    "{}: the {from}'s packet {} was received before; nothing to do.",
                     path.display(),
-                    p.from.name(),
                     p.seq
                 ));
-                continue;
             }
             return Err(refused(
                 path,
                 format!(
-                    "this is the {}'s packet {}, received before (the latest you received is his packet {have}): a replayed packet. Receive his latest one.",
-                    p.from.name(),
+                    "this is the {from}'s packet {}, received before (the latest you received is his packet {have}): a replayed packet. Receive his latest one.",
                     p.seq
                 ),
             ));
@@ -306,41 +326,31 @@ pub fn receive(
             return Err(refused(
                 path,
                 format!(
-                    "this is the {}'s packet {}, but the last you received is his packet {have}: receive his packet {} first (packets out of order).",
-                    p.from.name(),
+                    "this is the {from}'s packet {}, but the last you received is his packet {have}: receive his packet {} first (packets out of order).",
                     p.seq,
                     have + 1
                 ),
             ));
         }
-        if p.base != lines.len() as u64 || exchange::chain(&lines) != p.base_hash {
+        if p.base != self.lines.len() as u64 || exchange::chain(&self.lines) != p.base_hash {
             return Err(refused(
                 path,
                 format!(
                     "this packet follows a public log other than yours (it continues event {}; yours has {} events). Has your own last packet been sent? `votg send {}` writes it again.",
                     p.base,
-                    lines.len(),
+                    self.lines.len(),
                     dir.display()
                 ),
             ));
         }
-        check_events(&p, path, &mut events)?;
-        fold_check(&events, path)?;
-        said.push(format!(
-            "Received the {}'s packet {} (public events {}–{}).",
-            p.from.name(),
+        check_events(&p, path, &mut self.events)?;
+        fold_check(&self.events, path)?;
+        self.lines.extend(p.events.iter().cloned());
+        self.new.extend(p.events.iter().cloned());
+        Ok(format!(
+            "Received the {from}'s packet {} (public events {}–{ends}).",
             p.seq,
-            p.base + 1,
-            ends
-        ));
-        lines.extend(p.events.iter().cloned());
-        new_lines.extend(p.events);
+            p.base + 1
+        ))
     }
-    if !new_lines.is_empty() {
-        w.append_lines(&new_lines)?;
-        let state = w.opened.state().clone();
-        w.write_views(&state)?;
-        said.push(next_move(&w, me, dir));
-    }
-    Ok(said.join("\n") + "\n")
 }

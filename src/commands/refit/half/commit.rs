@@ -66,40 +66,63 @@ pub(in crate::commands::refit) fn commit(
             run.writer.write_views(next)?;
             Ok(None)
         }
-        Plan::Joint { k, .. } => {
-            if public_used && ledger(run).public_nonce(me, k).is_none() {
-                let seed = run.two.as_ref().expect("two").seed;
-                reveal_public(run, me, seed, k)?;
-            }
-            let two = TwoStep {
-                by: me,
-                public: public_used.then_some(k),
-                sealed: None,
-            };
-            append_two(run, step, next, kept, dice, two, Keep::Joint)?;
-            run.writer.write_views(next)?;
-            Ok(None)
-        }
-        Plan::Half { of, .. } => {
-            agree(run, of, next)?;
-            let public = match &run.writer.opened.events.public[of as usize - 1].kind {
-                PublicKind::Step { two: Some(t), .. } => t.public,
-                _ => None,
-            };
-            let two = TwoStep {
-                by: me,
-                public,
-                sealed: None,
-            };
-            append_two(run, step, next, kept, dice, two, Keep::Half)?;
-            // The campaign as the logs now give it: this half's part of the
-            // step on the other side's public outcome.
-            run.writer.refold()?;
-            let state = run.writer.opened.state().clone();
-            run.writer.write_views(&state)?;
-            Ok(Some(state))
-        }
+        Plan::Joint { k, .. } => joint(run, step, next, kept, dice, (k, public_used)),
+        Plan::Half { of, .. } => half(run, step, next, kept, dice, of),
     }
+}
+
+/// A joint step this half performs first: its public nonce revealed first
+/// if the step rolled public dice.
+fn joint(
+    run: &mut Run,
+    step: &StepRef,
+    next: &CampaignState,
+    kept: usize,
+    dice: Rolled,
+    (k, public_used): (u64, bool),
+) -> Result<Option<CampaignState>, Error> {
+    let me = me(run);
+    if public_used && ledger(run).public_nonce(me, k).is_none() {
+        let seed = run.two.as_ref().expect("two").seed;
+        reveal_public(run, me, seed, k)?;
+    }
+    let two = TwoStep {
+        by: me,
+        public: public_used.then_some(k),
+        sealed: None,
+    };
+    append_two(run, step, next, kept, dice, two, Keep::Joint)?;
+    run.writer.write_views(next)?;
+    Ok(None)
+}
+
+/// This half's part of the joint step of event `of`, once its public facts
+/// agree with the other side's.
+fn half(
+    run: &mut Run,
+    step: &StepRef,
+    next: &CampaignState,
+    kept: usize,
+    dice: Rolled,
+    of: u64,
+) -> Result<Option<CampaignState>, Error> {
+    agree(run, of, next)?;
+    let public = match &run.writer.opened.events.public[of as usize - 1].kind {
+        PublicKind::Step { two: Some(t), .. } => t.public,
+        _ => None,
+    };
+    let two = TwoStep {
+        by: me(run),
+        public,
+        sealed: None,
+    };
+    append_two(run, step, next, kept, dice, two, Keep::Half)?;
+    // The campaign as the logs now give it: this half's part of the step
+    // on the other side's public outcome.
+    run.writer.refold()?;
+    let state = run.writer.opened.state().clone();
+    run.writer.write_views(&state)?;
+    Ok(Some(state))
 }
 
 /// 12.625: the Initiative chit just placed, sealed until both sides unseal
