@@ -50,3 +50,30 @@ fn design_9_the_scenario_record_is_confirmed_by_the_other_side_or_both_stop() {
     let half = format!("\"by\":\"half\",\"side\":\"{confirmer}\",\"step\":\"record 1\"");
     assert!(log.contains(&half), "no confirmation in the log");
 }
+
+#[test]
+fn design_9_an_outcome_naming_the_other_sides_counters_is_refused_on_two_machines() {
+    let h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| crate::halves::other(s)).unwrap();
+    // A capture named by the other side's counter id (READINGS.md C47)
+    // changes his Force Organizer, which only his half holds.
+    let captured = if recorder == "german" {
+        "afv R-3"
+    } else {
+        "afv G-33"
+    };
+    let text = format!(
+        "{}[{recorder}.outcome]\ncaptured = [\"{captured}\"]\n",
+        record(recorder, 12)
+    );
+    let before = h.files(recorder);
+    let a = h.answers(recorder, &text);
+    let o = crate::common::votg()
+        .args(["refit", &h.path(recorder), "--answers", &a])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("forces, which only his half holds"), "{e}");
+    assert_eq!(h.files(recorder), before);
+}

@@ -117,12 +117,20 @@ impl ExchangeDice {
     pub fn roll(&mut self, stream: Stream, kind: DiceKind, label: &str) -> Result<Roll, Error> {
         match (stream, self.mode) {
             (Stream::Public, Mode::Joint) => {
+                // Whoever rolls knows both public nonces by now: an answer of
+                // his given in this step, not committed before, could have
+                // been chosen knowing these dice.
+                if self.track.borrow().latest == FRESH {
+                    return Err(Error::Refused(
+                        "a public roll of this joint step comes after an answer given in it that was not committed before both public nonces were known; on two machines give this step's answers in your answers file (committed at the start of the Refit Phase)".into(),
+                    ));
+                }
                 let key = self.public.ok_or(Error::NeedsPublicNonce)?;
                 self.public_used = true;
                 Ok(Roll::new(faces(key, label, kind.count())))
             }
             (Stream::Side(s), _) if s != self.me => Err(Error::Refused(format!(
-                "a secret roll of the {} is made in this step, which only his half can make; votg does not carry this step out on two machines yet (docs/two-machines.md §12)",
+                "a secret roll of the {} is made in this step, which only his half can make; votg does not carry this step out on two machines yet (docs/two-machines.md §8)",
                 s.name()
             ))),
             _ => self.own(kind, label),

@@ -159,6 +159,15 @@ enum Keep {
     Half,
 }
 
+/// A fact about a side's Force Organizer.
+fn force_fact(f: &Fact) -> bool {
+    match f {
+        Fact::Counter { .. } | Fact::NextId { .. } => true,
+        Fact::Whole(w) => matches!(**w, crate::model::facts::Whole::Force { .. }),
+        _ => false,
+    }
+}
+
 fn row_side(r: &JournalRow) -> Option<Side> {
     r.side.parse().ok()
 }
@@ -178,12 +187,16 @@ fn append_two(
     let other = me.other();
     let all = facts::between(&run.state, next);
     let rows = &next.journal[kept..];
-    if keep == Keep::Own
-        && (all.iter().any(|f| f.side() == Some(other))
-            || rows.iter().any(|r| row_side(r) == Some(other)))
-    {
+    // A scenario's outcome naming the other side's counters (a capture by
+    // his counter's id, a prisoner) would change forces only his half holds.
+    let record = matches!(step, StepRef::Record { .. })
+        || matches!(step, StepRef::Half { step, .. } if step.starts_with("record "));
+    let his_forces = all.iter().any(|f| f.side() == Some(other) && force_fact(f));
+    let his = all.iter().any(|f| f.side() == Some(other))
+        || rows.iter().any(|r| row_side(r) == Some(other));
+    if keep == Keep::Own && his || record && his_forces {
         return Err(Error::Refused(format!(
-            "{} changes the {}'s forces, which only his half holds: votg does not carry this out on two machines yet (docs/two-machines.md §12). Nothing was changed.",
+            "{} changes the {}'s forces, which only his half holds: votg does not carry this out on two machines yet (docs/two-machines.md §8). Nothing was changed.",
             step.label(),
             other.name()
         )));
