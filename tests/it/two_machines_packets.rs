@@ -177,3 +177,23 @@ fn design_9_no_packet_holds_a_secret_of_its_side() {
         }
     }
 }
+
+#[test]
+fn design_9_a_packet_that_would_change_the_receivers_own_files_is_refused() {
+    let (h, p) = joined();
+    // The Russian's 12.621 made to carry, in the open, a fact of the
+    // German's Force Organizer.
+    let bad = copy(&h, &p, "meddling.votg", |q| {
+        crate::halves::tamper_packet(q, |events| {
+            let e = events
+                .iter_mut()
+                .find(|e| e.contains("\"event\":\"step\""))
+                .unwrap();
+            let mut v: serde_json::Value = serde_json::from_str(e).unwrap();
+            let facts = v["facts"].as_array_mut().unwrap();
+            facts.push(serde_json::json!({"fact": "next-id", "side": "german", "next_id": 99}));
+            *e = serde_json::to_string(&v).unwrap();
+        });
+    });
+    refused(&h, &bad, "carries a side's private facts in the open");
+}

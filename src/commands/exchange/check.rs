@@ -166,13 +166,26 @@ fn check_events(p: &Packet, path: &Path, events: &mut Events) -> Result<(), Erro
             PublicKind::Created { .. } if n == 1 => {}
             PublicKind::Undone { target } | PublicKind::Redone { target } if *target > p.base => {}
             PublicKind::Step {
-                dice, two, commit, ..
+                dice,
+                two,
+                commit,
+                facts,
+                rows,
+                ..
             } => {
                 if *dice != DiceUsed::Exchanged || two.is_none() || author(&e) != Some(from) {
                     return Err(bad("is not a step of the sender's"));
                 }
                 if commit.keys().any(|s| *s != from) {
                     return Err(bad("commits to a part of your side"));
+                }
+                // Only the public record: no fact of a side's own files (yours
+                // least of all), no row about your side.
+                if facts.iter().any(|f| f.side().is_some()) {
+                    return Err(bad("carries a side's private facts in the open"));
+                }
+                if rows.iter().any(|r| r.side == from.other().id()) {
+                    return Err(bad("writes rows about your side"));
                 }
             }
             PublicKind::Exchange(x) => {
