@@ -282,7 +282,10 @@ fn walk(run: &mut Run) -> Result<String, Error> {
                     return Ok(stop);
                 }
             }
-            _ => return Ok(standing(run)),
+            _ => {
+                steps::reveal_ahead(run)?;
+                return Ok(standing(run));
+            }
         }
     }
 }

@@ -250,6 +250,27 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
     }
 }
 
+/// Waiting at 12.614 or 12.620 (steps that always roll public dice) for
+/// the other side, whose answers are all bound: this side's public nonce for
+/// the step is revealed now, so that he performs it as soon as he gets
+/// there (he can choose nothing more that its dice could inform).
+pub(super) fn reveal_ahead(run: &mut Run) -> Result<(), Error> {
+    let me = me(run);
+    let Some(at) = run.at(me).step() else {
+        return Ok(());
+    };
+    if !["12.614", "12.620"].contains(&at.as_str()) || run.at(me.other()).step() == Some(at) {
+        return Ok(());
+    }
+    let l = ledger(run);
+    let k = public_steps(&run.writer.opened.events) + 1;
+    if !l.pending_halves(me).is_empty() || !l.bound(me.other()) || l.public_nonce(me, k).is_some() {
+        return Ok(());
+    }
+    let seed = run.two.as_ref().expect("two").seed;
+    reveal_public(run, me, seed, k)
+}
+
 /// Appends `me`'s public nonce `k` (with the commitment to the next).
 pub(super) fn reveal_public(run: &mut Run, me: Side, seed: Seed, k: u64) -> Result<(), Error> {
     let nonce = exchange::public_nonce(seed, k);
