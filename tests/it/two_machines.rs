@@ -156,3 +156,31 @@ fn design_9_undo_takes_back_only_what_the_other_side_has_not_received() {
     h.send("german");
     h.deliver("russian");
 }
+
+#[test]
+fn design_9_votg_buy_works_on_a_half_in_its_turn() {
+    let mut h = Halves::made("I", None, (7, 7));
+    h.join(RUSSIAN_INITIAL);
+    // Not his turn yet: nothing bought.
+    let buy = |h: &Halves| {
+        crate::common::votg()
+            .args(["buy", &h.path("german"), "--side", "german", "I1"])
+            .output()
+            .unwrap()
+    };
+    assert!(!buy(&h).status.success());
+    h.deliver("german");
+    let o = buy(&h);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = stdout(&h.run(
+        "german",
+        &["purchases", "--side", "german", "--format", "csv"],
+    ));
+    assert!(csv.contains("I1"), "{csv}");
+    // His strength rolls wait for a nonce sent after the purchase.
+    let out = h.refit("german", "[german]\nbuy = []\nfortify = []\nrecon = 0\n");
+    assert!(
+        out.contains("German 12.622 waits for your next turn"),
+        "{out}"
+    );
+}
