@@ -81,19 +81,6 @@ impl<'a> Ledger<'a> {
         self.passes().last().map_or(0, |p| p.0)
     }
 
-    /// The `pass` that began `me`'s turn: its event number and nonce.
-    pub fn turn_nonce(&self) -> Option<(u64, String)> {
-        self.passes()
-            .last()
-            .filter(|p| p.1 != self.me)
-            .map(|p| (p.0, p.2.to_string()))
-    }
-
-    /// The nonce of the `pass` event numbered `n`.
-    pub fn nonce_of(&self, n: u64) -> Option<&'a str> {
-        self.passes().into_iter().find(|p| p.0 == n).map(|p| p.2)
-    }
-
     /// `me`'s part of event `n`.
     fn part(&self, n: u64) -> Option<&'a Private> {
         self.events
