@@ -170,6 +170,15 @@ pub fn adjust(
             format!("Written again from the logs: {}.\n", edited.join(", "))
         });
     }
+    // Two machines: a hand edit recorded on one half would be an event the
+    // other side's half could not check.
+    if w.opened.half.is_some() {
+        return Err(Error::Refused(format!(
+            "{} is half of a two-machine campaign: recording a hand edit is not carried out on two machines yet (the other side could not check it). `votg adjust {} --side SIDE --discard` writes the views again from the logs. Nothing was changed.",
+            dir.display(),
+            dir.display()
+        )));
+    }
     let Some(reason) = reason.filter(|r| !r.trim().is_empty()) else {
         return Err(Error::Usage(
             "say why with --reason TEXT (it is kept with the adjustment), or --discard to write the views again from the logs".into(),

@@ -184,3 +184,27 @@ fn design_9_votg_buy_works_on_a_half_in_its_turn() {
         "{out}"
     );
 }
+
+#[test]
+fn design_9_a_hand_edit_is_not_recorded_on_a_half_but_can_be_discarded() {
+    let mut h = Halves::new("I", GERMAN_INITIAL);
+    h.join(RUSSIAN_INITIAL);
+    let roster = h.dir("german").join("german/roster.toml");
+    let text = std::fs::read_to_string(&roster).unwrap();
+    let edited = text.replacen("elr = 4", "elr = 5", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&roster, edited).unwrap();
+    let o = h.run(
+        "german",
+        &["adjust", "--side", "german", "--reason", "typo"],
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("not carried out on two machines yet"),
+        "{}",
+        stderr(&o)
+    );
+    let o = h.run("german", &["adjust", "--side", "german", "--discard"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&roster).unwrap(), text);
+}
