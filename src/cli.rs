@@ -111,6 +111,49 @@ pub enum Command {
         /// Which Campaign Game: I, II, III or IV (12.51-12.54)
         #[arg(long)]
         cg: Cg,
+        /// Two machines: this folder keeps only this side's half; writes the first packet for the other side
+        #[arg(long)]
+        side: Option<Side>,
+        /// With --side: an answers file for your first steps, done before the first packet is written
+        #[arg(long, value_name = "FILE", requires = "side")]
+        answers: Option<PathBuf>,
+    },
+    /// Two machines: start your half of a campaign from the other side's first packet; writes your reply
+    Join {
+        /// The folder to create (must be new or empty)
+        dir: PathBuf,
+        /// The other side's first packet (`votg new --side` wrote it)
+        packet: PathBuf,
+        /// Your side: german or russian
+        #[arg(long)]
+        side: Side,
+        /// An answers file for your first steps, done before your reply is written
+        #[arg(long, value_name = "FILE")]
+        answers: Option<PathBuf>,
+    },
+    /// Two machines: end your turn and write the packet of every public event of it for the other side (safe to run again)
+    Send {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Write the packet here (default: DIR/packets/<side>-<n>.votg)
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Two machines: resign (in your turn); the campaign is over and your half is revealed with the packet
+    Concede {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Two machines, after the reveal: re-derive every roll and choice of the other side and check it
+    Audit {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Two machines: apply the other side's packet(s), all or none
+    Receive {
+        /// [DIR] then the packet file(s), oldest first
+        #[arg(required = true, value_name = "[DIR] PACKET")]
+        args: Vec<PathBuf>,
     },
     /// Run the Refit Phase from where the campaign stands (guided, or unattended with --answers)
     Refit {
@@ -378,7 +421,31 @@ pub fn run(cli: Cli) -> Result<String, Error> {
     let config = cli.global.config();
     let g = &config;
     match &cli.command {
-        Command::New { dir, cg } => c::new(dir, *cg, g),
+        Command::New {
+            dir,
+            cg,
+            side: None,
+            ..
+        } => c::new(dir, *cg, g),
+        Command::New {
+            dir,
+            cg,
+            side: Some(side),
+            answers,
+        } => crate::commands::exchange::new(dir, *cg, *side, answers.as_deref(), g),
+        Command::Join {
+            dir,
+            packet,
+            side,
+            answers,
+        } => crate::commands::exchange::join(dir, packet, *side, answers.as_deref(), g),
+        Command::Send { dir, out } => crate::commands::exchange::send(dir, out.as_deref(), g),
+        Command::Concede { dir } => crate::commands::exchange::concede(dir, g),
+        Command::Audit { dir } => crate::commands::audit::run(dir, g),
+        Command::Receive { args } => {
+            let (dir, packets) = receive_args(args);
+            crate::commands::exchange::receive(&dir, packets, g)
+        }
         Command::Refit {
             dir,
             side,
@@ -520,6 +587,15 @@ fn table_command(cmd: &TableCommand) -> commands::table::TableCommand {
             side,
             json,
         },
+    }
+}
+
+/// `votg receive [DIR] PACKET...`: a first word that is a folder is the
+/// campaign's.
+fn receive_args(args: &[PathBuf]) -> (PathBuf, &[PathBuf]) {
+    match args.split_first() {
+        Some((first, rest)) if first.is_dir() => (first.clone(), rest),
+        _ => (PathBuf::from("."), args),
     }
 }
 

@@ -271,6 +271,20 @@ pub enum Error {
         "the {who} at {step}, which votg does not carry out. Do it at the table, record its results by hand in the campaign's files, set `step` in campaign.toml to the next step for both sides, and run `votg refit` again."
     )]
     NotYet { who: String, step: String },
+
+    /// Two machines (DESIGN §9): a roll made after a choice of this turn
+    /// needs a nonce that arrives after it: the step goes on next turn.
+    #[error(
+        "this roll comes after a choice made in this turn, so it waits for a nonce the other side sends after it: `votg send`, and go on when his packet comes"
+    )]
+    NeedsNonce,
+
+    /// Two machines: a joint step's public dice need the other side's
+    /// public nonce, revealed in his next packet.
+    #[error(
+        "this public roll needs the other side's public nonce for the step: `votg send`, and he performs the step"
+    )]
+    NeedsPublicNonce,
 }
 
 /// Whether an I/O error says the disk (or the user's quota) is full.

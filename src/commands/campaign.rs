@@ -48,6 +48,24 @@ pub fn read(dir: &Path, tables: &Tables) -> Result<CampaignState, Error> {
     Ok(open_read(dir, tables)?.folded.state)
 }
 
+/// The campaign, for a command showing `side`'s own sheets: refused on the
+/// other side's half of a two-machine campaign (DESIGN §9), which holds
+/// nothing of them.
+pub fn read_side(dir: &Path, side: Side, tables: &Tables) -> Result<CampaignState, Error> {
+    let opened = open_read(dir, tables)?;
+    if let Some(held) = opened.held()
+        && held != side
+    {
+        return Err(Error::Refused(format!(
+            "{} is the {}'s half of a two-machine campaign: the {}'s sheets are on his machine only.",
+            dir.display(),
+            held.name(),
+            side.name()
+        )));
+    }
+    Ok(opened.folded.state)
+}
+
 pub fn new(dir: &Path, cg: Cg, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let def = cg_def::load(&tables, cg)?;
@@ -104,7 +122,7 @@ pub fn test_campaign_warning(n: u64) -> String {
 }
 
 /// `votg new` makes a new folder, or fills an empty one.
-fn make_folder(dir: &Path) -> Result<(), Error> {
+pub(crate) fn make_folder(dir: &Path) -> Result<(), Error> {
     if dir.exists() {
         let empty = std::fs::read_dir(dir)
             .map_err(crate::store::file::io(dir))?
@@ -131,6 +149,9 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
     );
     if let Some(n) = opened.folded.test_seed {
         out.push_str(&format!("{}\n", test_campaign_warning(n)));
+    }
+    if let Some(half) = opened.half {
+        out.push_str(&crate::commands::exchange::standing(&opened, half.side));
     }
     out.push_str(&if c.result.is_some() {
         // C23: Idle Days may follow the last scenario; it is named by the
@@ -285,7 +306,7 @@ fn json_of<T: serde::Serialize>(value: &T) -> String {
 
 pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_side(dir, side, &tables)?;
     let roster = &state.side(side).roster;
     let title = format!(
         "{} CG Roster — CG {} ({})",
@@ -298,7 +319,7 @@ pub fn roster(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<S
 
 pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_side(dir, side, &tables)?;
     let rows = &*state.side(side).purchases;
     if shown.format == Format::Csv {
         // The file's own columns, every fact included.
@@ -314,7 +335,7 @@ pub fn purchases(dir: &Path, side: Side, shown: Shown, global: &Global) -> Resul
 
 pub fn force(dir: &Path, side: Side, shown: Shown, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_side(dir, side, &tables)?;
     let force = &state.side(side).force;
     Ok(match shown.format {
         Format::Csv => sheet::csv(force),

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::commands::Config as Global;
-use crate::commands::campaign::read;
+use crate::commands::campaign::read_side;
 use crate::error::Error;
 use crate::model::journal::{JournalRow, Kind};
 use crate::model::purchase_record::{PurchaseRow, SW_COLUMNS};
@@ -17,7 +17,7 @@ use crate::render::sheets::purchased_ec;
 
 pub fn run(dir: &Path, side: Side, row: usize, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_side(dir, side, &tables)?;
     let text = story(&state, side, row)?;
     Ok(crate::render::sheet_fit::fit_text(
         &text,

@@ -51,6 +51,22 @@ fn refuse_other(step: &StepRef, side: Option<Side>, undo: &str) -> Result<(), Er
     Ok(())
 }
 
+/// Two machines (DESIGN §9): only a step of this half's own turn, which the
+/// other side has not received, is taken back (or restored) alone.
+fn refuse_sent(w: &Writer, target: u64, undo: &str) -> Result<(), Error> {
+    let Some(half) = w.opened.half else {
+        return Ok(());
+    };
+    let l = crate::model::ledger::Ledger::new(&w.opened.events, half.side);
+    if l.turn() == Some(half.side) && target > l.turn_start() {
+        return Ok(());
+    }
+    Err(Error::Refused(format!(
+        "that step is in a packet the {} has received (or is his): on two machines only what he has not received yet can be {undo}ne alone; taking back what he has needs his agreement, which votg does not carry yet (docs/two-machines.md §10). Nothing was changed.",
+        half.side.other().name()
+    )))
+}
+
 /// Appends an event with no facts of its own, then folds and writes the
 /// views again.
 fn append_plain(w: &mut Writer, kind: PublicKind) -> Result<(), Error> {
@@ -80,6 +96,7 @@ pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
         });
     };
     refuse_other(&step, side, "undo")?;
+    refuse_sent(&w, target, "undo")?;
     append_plain(&mut w, PublicKind::Undone { target })?;
     Ok(format!(
         "Undone: {}. The campaign is as it was before that step; `votg redo` brings it back as it was.\n",
@@ -123,6 +140,7 @@ pub fn redo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
         )));
     };
     refuse_other(&step, side, "redo")?;
+    refuse_sent(&w, target, "redo")?;
     append_plain(&mut w, PublicKind::Redone { target })?;
     Ok(format!("Redone: {}.\n", shown(&step, side)))
 }
@@ -157,6 +175,15 @@ pub fn adjust(
         } else {
             format!("Written again from the logs: {}.\n", edited.join(", "))
         });
+    }
+    // Two machines: a hand edit recorded on one half would be an event the
+    // other side's half could not check.
+    if w.opened.half.is_some() {
+        return Err(Error::Refused(format!(
+            "{} is half of a two-machine campaign: recording a hand edit is not carried out on two machines yet (the other side could not check it). `votg adjust {} --side SIDE --discard` writes the views again from the logs. Nothing was changed.",
+            dir.display(),
+            dir.display()
+        )));
     }
     let Some(reason) = reason.filter(|r| !r.trim().is_empty()) else {
         return Err(Error::Usage(

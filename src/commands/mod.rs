@@ -1,8 +1,10 @@
 //! One file per subcommand: each opens the campaign, runs the rules or
 //! reads, and says what it did. Imports every layer below; never `cli`.
 
+pub mod audit;
 pub mod campaign;
 pub mod config;
+pub mod exchange;
 pub mod explain;
 pub mod history;
 pub mod input;

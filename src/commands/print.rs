@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::commands::Config as Global;
-use crate::commands::campaign::read;
+use crate::commands::campaign::read_side;
 use crate::error::Error;
 use crate::model::side::Side;
 use crate::render::print::document;
@@ -23,7 +23,7 @@ pub fn run(
     global: &Global,
 ) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let state = read(dir, &tables)?;
+    let state = read_side(dir, side, &tables)?;
     let (html, what) = match printed {
         Printed::Sheets => (
             document(&state, &tables, side),

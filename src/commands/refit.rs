@@ -26,11 +26,13 @@ use crate::store::{Writer, split};
 
 mod buy;
 mod close;
+mod half;
 mod perform;
 mod walk;
 
 pub use buy::buy;
 pub(crate) use close::{close, mark};
+pub(crate) use half::refuse_dice_flags;
 pub(crate) use perform::{context, perform};
 
 pub(crate) struct Run<'a> {
@@ -52,6 +54,8 @@ pub(crate) struct Run<'a> {
     /// run writes them once, when it ends (DESIGN §3: after each command);
     /// at a terminal, after each step, while the players read.
     views_behind: bool,
+    /// Two machines (DESIGN §9): this half's side and how the step is played.
+    two: Option<half::TwoPlay>,
 }
 
 impl<'a> Run<'a> {
@@ -69,6 +73,16 @@ impl<'a> Run<'a> {
             ))
         })?;
         let dice = campaign_dice(&global.dice_choice()?, seeds)?;
+        Ok(Run::with_dice(writer, tables, def, prompter, dice))
+    }
+
+    fn with_dice(
+        writer: &'a mut Writer,
+        tables: &'a Tables,
+        def: &'a CgDef,
+        prompter: Prompter,
+        dice: CampaignDice,
+    ) -> Run<'a> {
         let state = writer.opened.state().clone();
         let step_label = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
         let mut prompter = prompter;
@@ -79,7 +93,7 @@ impl<'a> Run<'a> {
                 move |a: &crate::rules::answered::Answered| drafts.keep(a.side, &a.id(), &a.value),
             )));
         }
-        Ok(Run {
+        Run {
             step_label,
             writer,
             tables,
@@ -91,7 +105,8 @@ impl<'a> Run<'a> {
             committed: Vec::new(),
             until: None,
             views_behind: false,
-        })
+            two: None,
+        }
     }
 
     /// Performs `step` and appends it to the logs as one event. At a
@@ -193,6 +208,9 @@ impl<'a> Run<'a> {
         let step = step.clone();
         self.prompter.set_day(self.state.campaign.cg_day());
         self.dice.begin_step(&context(&self.state, &step));
+        if self.two.is_some() {
+            half::prepare(self, &step)?;
+        }
         // The journal is moved into the copy, not copied; a failed step's
         // rows are cut off again.
         let journal = std::mem::take(&mut self.state.journal);
@@ -221,23 +239,32 @@ impl<'a> Run<'a> {
         };
         session.journal_answers(|side| standing.of(side).to_string());
         let next = session.state;
-        let appended = append_step(
-            self.writer,
-            self.tables,
-            &self.dice,
-            &self.prompter,
-            &step,
-            &self.state,
-            &next,
-            kept,
-        );
-        if let Err(e) = appended {
-            let mut journal = next.journal;
-            journal.truncate(kept);
-            self.state.journal = journal;
-            self.out.discard();
-            return Err(e);
-        }
+        let written = if self.two.is_some() {
+            half::commit(self, &step, &next, kept)
+        } else {
+            append_step(
+                self.writer,
+                self.tables,
+                &self.dice,
+                &self.prompter,
+                &step,
+                &self.state,
+                &next,
+                kept,
+            )
+            .map(|()| None)
+        };
+        let next = match written {
+            Ok(None) => next,
+            Ok(Some(kept_state)) => kept_state,
+            Err(e) => {
+                let mut journal = next.journal;
+                journal.truncate(kept);
+                self.state.journal = journal;
+                self.out.discard();
+                return Err(e);
+            }
+        };
         // The step is on record from here on, whatever befalls its views.
         self.state = next;
         self.committed.push(step.label());
@@ -352,6 +379,7 @@ fn append_step(
             facts: public.0,
             rows: public.1,
             commit,
+            two: None,
         },
         parts,
         step.side(),
@@ -419,6 +447,9 @@ pub fn refit(
     let mut writer = open_writer(dir, &tables, !matches!(prompter, Prompter::Scripted(_)))?;
     let state = writer.opened.state();
     let def = cg_def::load(&tables, state.campaign.cg)?;
+    if writer.opened.half.is_some() {
+        return half::refit(&mut writer, &tables, &def, prompter, side, until, global);
+    }
     if let Some(r) = &state.campaign.result {
         return Err(Error::Refused(format!(
             "the campaign is over: {} (`votg status` says so). There is no Refit Phase left to run.",

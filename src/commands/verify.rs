@@ -35,6 +35,9 @@ use crate::rules::tables::Tables;
 
 mod differs;
 use differs::differs;
+mod exchanged;
+
+pub use exchanged::Keys;
 
 /// What verification found.
 #[derive(Debug, Default)]
@@ -45,13 +48,20 @@ pub struct Report {
     pub taken: Vec<String>,
     /// The first step that re-derives differently.
     pub difference: Option<String>,
+    /// The same, in short: the step and how it differs.
+    pub differs: Option<String>,
+    /// Two machines: steps whose secrets this folder does not hold (the
+    /// other side's, and the joint steps each half checks as it receives
+    /// them), taken as recorded.
+    pub others: usize,
 }
 
 pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
     let opened = open_read(dir, &tables)?;
     let seeds = opened.seeds;
-    let report = check(&opened.events, seeds, &tables)?;
+    let keys = Keys::of(&opened);
+    let report = check(&opened.events, seeds, &keys, &tables, false)?;
     if let Some(d) = report.difference {
         return Err(Error::Refused(format!(
             "{}: {d}\n{} step(s) before it re-derived as recorded.",
@@ -61,7 +71,7 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     }
     // An older campaign not yet imported has its old files, not views.
     let views = match &opened.old {
-        None => crate::store::views::check(dir, opened.state())?,
+        None => crate::store::views::check(dir, opened.state(), opened.held())?,
         Some(_) => Default::default(),
     };
     let edited = views.edited();
@@ -97,6 +107,12 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
         out.push_str(&format!(
             "Taken as recorded, not re-derived: {}.\n",
             report.taken.join("; ")
+        ));
+    }
+    if report.others > 0 {
+        out.push_str(&format!(
+            "Two machines: {} step(s) of the other side or joint taken as recorded here: the other side's secrets are on his machine (`votg audit` checks his steps once he reveals them), and each joint step was checked by the half that received it.\n",
+            report.others
         ));
     }
     Ok(out)
@@ -138,7 +154,13 @@ fn facts_of<'a>(e: &'a Public, parts: &[Option<&'a Private>; 2]) -> Vec<&'a Fact
 }
 
 /// Re-derives every step of `events`.
-pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<Report, Error> {
+pub fn check(
+    events: &Events,
+    seeds: Option<Seeds>,
+    keys: &Keys,
+    tables: &Tables,
+    reveal: bool,
+) -> Result<Report, Error> {
     let undone = events.undone();
     let mut parts: HashMap<u64, [Option<&Private>; 2]> = HashMap::new();
     for (i, side) in Side::BOTH.iter().enumerate() {
@@ -191,8 +213,39 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
                     used: *dice,
                     typed: *typed,
                 };
-                let again = rerun(before, step, how, &rows, &record, seeds, tables, def);
-                if let Some(d) = differs(before, &again, &recorded, &rows) {
+                let exchanged = *dice == DiceUsed::Exchanged;
+                let given =
+                    match exchanged.then(|| exchanged::dice_for(events, step, e.n, before, keys)) {
+                        Some(Some(Ok(d))) => Some(d),
+                        Some(Some(Err(why))) => {
+                            report.difference = Some(format!(
+                                "event {} ({}) cannot be run again: {why}",
+                                e.n,
+                                step.label()
+                            ));
+                            return Ok(report);
+                        }
+                        Some(None) => {
+                            report.others += 1;
+                            for f in recorded {
+                                facts::apply(before, f).map_err(Error::Refused)?;
+                            }
+                            push_rows(before, &rows, &e.at);
+                            continue;
+                        }
+                        None => None,
+                    };
+                let again = rerun(
+                    before,
+                    step,
+                    how,
+                    &rows,
+                    &record,
+                    (seeds, given),
+                    tables,
+                    def,
+                );
+                if let Some(d) = differs(before, &again, &recorded, &rows, reveal) {
                     let why = if votg != crate::VERSION || *digest != tables.digest {
                         format!(
                             "it was recorded by votg {votg}{} and this votg {} rules differently: a newer votg or edited tables, not an edit of the campaign",
@@ -207,12 +260,14 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
                         "either a log was edited outside votg or the recorded answers or dice were"
                             .into()
                     };
-                    report.difference = Some(format!(
-                        "event {} ({}, CG Day {}) re-derives differently: {d}.\n{why}.",
+                    let at = format!(
+                        "event {} ({}, CG Day {})",
                         e.n,
                         step.label(),
                         before.campaign.cg_day().long()
-                    ));
+                    );
+                    report.differs = Some(format!("{at}: {d}"));
+                    report.difference = Some(format!("{at} re-derives differently: {d}.\n{why}."));
                     return Ok(report);
                 }
                 report.steps += 1;
@@ -225,7 +280,9 @@ pub fn check(events: &Events, seeds: Option<Seeds>, tables: &Tables) -> Result<R
             PublicKind::Imported { .. } | PublicKind::Created { .. } => {
                 report.taken.push(format!("event {}", e.n))
             }
-            PublicKind::Undone { .. } | PublicKind::Redone { .. } => continue,
+            PublicKind::Undone { .. } | PublicKind::Redone { .. } | PublicKind::Exchange(_) => {
+                continue;
+            }
         }
         for f in recorded {
             facts::apply(before, f).map_err(Error::Refused)?;
@@ -266,7 +323,7 @@ fn rerun(
     how: Replay,
     rows: &[&LoggedRow],
     record: &Answers,
-    seeds: Option<Seeds>,
+    (seeds, given): (Option<Seeds>, Option<exchanged::Given>),
     tables: &Tables,
     def: &CgDef,
 ) -> Result<CampaignState, String> {
@@ -276,6 +333,11 @@ fn rerun(
     let used = how.used;
     let mut prompter = Prompter::Scripted(Box::new(answers));
     let mut dice = match (used, seeds) {
+        _ if given.is_some() => {
+            let (dice, sink) = given.expect("given");
+            prompter.keep_drafts(sink);
+            dice
+        }
         (DiceUsed::Campaign, Some(seeds)) => CampaignDice::seeded(seeds, used),
         (DiceUsed::Seed(n), _) => CampaignDice::seeded(Seeds::from_number(n), used),
         (DiceUsed::Campaign, None) => {

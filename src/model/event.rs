@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::exchange::{Epoch, Exchange, TwoStep};
 use super::facts::Fact;
 use super::row::LoggedRow;
 use crate::model::side::{Cg, Side};
@@ -28,17 +29,36 @@ pub struct Public {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "by", rename_all = "kebab-case")]
 pub enum StepRef {
-    Own { side: Side, step: String },
-    Joint { step: String },
-    Record { scenario: u32 },
-    Buy { side: Side, purchases: Vec<String> },
+    Own {
+        side: Side,
+        step: String,
+    },
+    Joint {
+        step: String,
+    },
+    Record {
+        scenario: u32,
+    },
+    Buy {
+        side: Side,
+        purchases: Vec<String>,
+    },
+    /// Two machines: `side`'s half of the joint step `step` that the other
+    /// side performed first, as public event `of` (its own part of it).
+    Half {
+        side: Side,
+        step: String,
+        of: u64,
+    },
 }
 
 impl StepRef {
     /// The side that performs it; `None` for a public step.
     pub fn side(&self) -> Option<Side> {
         match self {
-            StepRef::Own { side, .. } | StepRef::Buy { side, .. } => Some(*side),
+            StepRef::Own { side, .. } | StepRef::Buy { side, .. } | StepRef::Half { side, .. } => {
+                Some(*side)
+            }
             StepRef::Joint { .. } | StepRef::Record { .. } => None,
         }
     }
@@ -52,6 +72,7 @@ impl StepRef {
             StepRef::Buy { side, purchases } => {
                 format!("{} 12.621 buy {}", side.name(), purchases.join(", "))
             }
+            StepRef::Half { side, step, .. } => format!("{} half of {step}", side.name()),
         }
     }
 }
@@ -65,6 +86,9 @@ pub enum DiceUsed {
     Seed(u64),
     File,
     Manual,
+    /// Two machines (DESIGN §9): a side's own rolls from its seed and the
+    /// opponent's nonce, the joint steps' from both sides' public nonces.
+    Exchanged,
 }
 
 /// Each side's commitment to its private part of an event: a salted
@@ -88,6 +112,9 @@ pub enum PublicKind {
         rows: Vec<LoggedRow>,
         #[serde(default)]
         commit: Commitments,
+        /// Played on two machines (DESIGN §9): each folder holds one side.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        two_machines: bool,
     },
     /// A campaign of an older votg taken in from its files (its truth then).
     Imported {
@@ -115,6 +142,9 @@ pub enum PublicKind {
         rows: Vec<LoggedRow>,
         #[serde(default, skip_serializing_if = "Commitments::is_empty")]
         commit: Commitments,
+        /// Two machines: who performed it, and the public nonces it rolled with.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        two: Option<TwoStep>,
     },
     /// Step `target` taken back.
     Undone { target: u64 },
@@ -132,6 +162,22 @@ pub enum PublicKind {
         #[serde(default, skip_serializing_if = "Commitments::is_empty")]
         commit: Commitments,
     },
+    /// Two machines (DESIGN §9): seats, turns, pledges, nonces, the reveal.
+    Exchange(Exchange),
+}
+
+impl PublicKind {
+    /// Each side's commitment to its private part of this event.
+    pub fn commitments(&self) -> Option<&Commitments> {
+        match self {
+            PublicKind::Created { commit, .. }
+            | PublicKind::Imported { commit, .. }
+            | PublicKind::Step { commit, .. }
+            | PublicKind::Adjusted { commit, .. } => Some(commit),
+            PublicKind::Exchange(Exchange::Pledge { commit, .. }) => Some(commit),
+            _ => None,
+        }
+    }
 }
 
 /// A side's private event.
@@ -151,6 +197,29 @@ pub enum Private {
         /// before it (the journal's order, kept only here).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         after: Vec<usize>,
+        /// Two machines: which nonce each of the step's rolls was drawn with.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        epochs: Vec<Epoch>,
+        /// Two machines: the latest public event that committed an answer
+        /// of the step (a pledge, or this event itself).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answered_at: Option<u64>,
+    },
+    /// Two machines: the answers a step was given so far, committed before
+    /// the nonce its next rolls use (a `pledge` event `for`).
+    Pledged {
+        #[serde(rename = "for")]
+        of: u64,
+        salt: String,
+        answers: Vec<(String, toml::Value)>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        epochs: Vec<Epoch>,
+        /// A standing pledge: the side's answers file (its own tables, as
+        /// TOML), binding every question of the RePh `context` it answers.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        standing: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        context: String,
     },
     /// Answers typed in a step not yet done (DESIGN §6): never facts, never
     /// cut; the next `refit` offers to resume the step with them.
@@ -171,7 +240,7 @@ impl Private {
     /// The public event this line is part of, if any.
     pub fn of(&self) -> Option<u64> {
         match self {
-            Private::Part { of, .. } => Some(*of),
+            Private::Part { of, .. } | Private::Pledged { of, .. } => Some(*of),
             _ => None,
         }
     }

@@ -111,7 +111,9 @@ fn brought<'a>(e: &'a Public, parts: &BTreeMap<(u64, Side), &'a Private>) -> Bro
         | PublicKind::Imported { facts, rows, .. }
         | PublicKind::Step { facts, rows, .. }
         | PublicKind::Adjusted { facts, rows, .. } => (facts, rows),
-        PublicKind::Undone { .. } | PublicKind::Redone { .. } => (&[], &[]),
+        PublicKind::Undone { .. } | PublicKind::Redone { .. } | PublicKind::Exchange(_) => {
+            (&[], &[])
+        }
     };
     let mut b = Brought {
         facts: facts.iter().collect(),

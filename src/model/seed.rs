@@ -46,6 +46,11 @@ impl Seed {
         Seed(out)
     }
 
+    /// The key made of these 32 bytes (a hash, for the two-machine dice).
+    pub fn from_bytes(bytes: [u8; 32]) -> Seed {
+        Seed(bytes)
+    }
+
     /// The ChaCha key itself, for the dice streams.
     pub(crate) fn bytes(self) -> [u8; 32] {
         self.0

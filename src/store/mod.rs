@@ -10,11 +10,13 @@
 
 pub mod file;
 pub mod files;
+pub mod half;
 pub mod import;
 pub mod inside;
 pub mod keys;
 pub mod log;
 pub mod migration;
+pub mod packet;
 pub mod read;
 pub mod views;
 
@@ -47,6 +49,8 @@ pub struct Opened {
     pub folded: Folded,
     /// Both sides' keys, when this folder holds both (one keyboard).
     pub seeds: Option<Seeds>,
+    /// Two machines (DESIGN §9): the one side this folder holds, and its key.
+    pub half: Option<half::Half>,
     /// A campaign of an older votg, taken in memory (not yet written).
     pub old: Option<import::Old>,
     /// What was left unfinished past the logs' ends (cut by the next writer).
@@ -61,6 +65,20 @@ impl Opened {
     /// How many public events the campaign has.
     pub fn events_len(&self) -> u64 {
         self.events.public.len() as u64
+    }
+
+    /// The side whose views this folder holds: `None` for both.
+    pub fn held(&self) -> Option<Side> {
+        self.half.map(|h| h.side)
+    }
+
+    /// The key of `side`, if this folder holds it.
+    pub fn key(&self, side: Side) -> Option<crate::model::seed::Seed> {
+        match (self.seeds, self.half) {
+            (Some(s), _) => Some(s.of(side)),
+            (None, Some(h)) if h.side == side => Some(h.seed),
+            _ => None,
+        }
     }
 }
 
@@ -93,6 +111,7 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
             events,
             folded,
             seeds: Some(old.seeds),
+            half: None,
             old: Some(old),
             unfinished: Vec::new(),
         });
@@ -104,12 +123,18 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
     }
     let logs = read::read(dir)?;
     let folded = fold_events(dir, &logs.events)?;
+    let (seeds, half) = if half::is_two(&logs.events) {
+        half::keys(dir)?
+    } else {
+        (read_seeds(dir)?, None)
+    };
     Ok(Opened {
         dir: dir.to_path_buf(),
         unfinished: logs.unfinished(),
         events: logs.events,
         folded,
-        seeds: read_seeds(dir)?,
+        seeds,
+        half,
         old: None,
     })
 }
@@ -136,6 +161,8 @@ fn import_events(old: &import::Old) -> Events {
             facts: part.facts,
             rows: part.rows,
             after: part.after,
+            epochs: Vec::new(),
+            answered_at: None,
         };
         let line = serde_json::to_string(&p).expect("events serialise");
         commit.insert(*side, commitment(&line));
@@ -169,6 +196,10 @@ pub struct SidePart {
     pub facts: Vec<Fact>,
     pub rows: Vec<LoggedRow>,
     pub after: Vec<usize>,
+    /// Two machines: the nonce each of the step's rolls was drawn with,
+    /// and the latest event that committed one of its answers.
+    pub epochs: Vec<crate::model::exchange::Epoch>,
+    pub answered_at: Option<u64>,
 }
 
 /// An event's facts and rows split into the public part and each side's.
@@ -273,7 +304,13 @@ impl Writer {
             }
             write_events(&mut appender, &opened.events)?;
             // The older files become the views of the imported campaign.
-            views::write(dir, opened.state(), opened.events_len(), &mut Files::new())?;
+            views::write(
+                dir,
+                opened.state(),
+                opened.events_len(),
+                &mut Files::new(),
+                None,
+            )?;
             said.push(import::notice(dir, &old));
             opened.seeds = Some(old.seeds);
         } else {
@@ -295,7 +332,7 @@ impl Writer {
             }
             opened = open_read(dir, check)?;
         }
-        let views = views::check(dir, opened.state())?;
+        let views = views::check(dir, opened.state(), opened.held())?;
         let mut w = Writer {
             opened,
             appender: std::rc::Rc::new(std::cell::RefCell::new(appender)),
@@ -362,13 +399,15 @@ impl Writer {
             if part.facts.is_empty() && part.rows.is_empty() && always != Some(side) {
                 continue;
             }
-            let key = self.opened.seeds.map(|s| s.of(side));
+            let key = self.opened.key(side);
             let part = Private::Part {
                 of: n,
                 salt: salt(key, n),
                 facts: part.facts,
                 rows: part.rows,
                 after: part.after,
+                epochs: part.epochs,
+                answered_at: part.answered_at,
             };
             let line = serde_json::to_string(&part).expect("events serialise");
             commit.insert(side, commitment(&line));
@@ -464,7 +503,14 @@ impl Writer {
     /// logs now derive it).
     pub fn write_views(&mut self, state: &CampaignState) -> Result<(), Error> {
         let n = self.opened.events_len();
-        views::write(&self.opened.dir.clone(), state, n, &mut self.views.on_disk)?;
+        let held = self.opened.held();
+        views::write(
+            &self.opened.dir.clone(),
+            state,
+            n,
+            &mut self.views.on_disk,
+            held,
+        )?;
         // Every view is now as the logs say.
         for found in self.views.found.values_mut() {
             *found = views::Found::Current;
@@ -542,6 +588,8 @@ pub fn create(
             facts: part.facts,
             rows: part.rows,
             after: part.after,
+            epochs: Vec::new(),
+            answered_at: None,
         };
         commit.insert(
             *side,
@@ -563,11 +611,12 @@ pub fn create(
             facts: public.0,
             rows: public.1,
             commit,
+            two_machines: false,
         },
     });
     write_events(&mut appender, &events)?;
     let mut on_disk = Files::new();
-    views::write(dir, state, 1, &mut on_disk)?;
+    views::write(dir, state, 1, &mut on_disk, None)?;
     drop(lock);
     Ok(())
 }

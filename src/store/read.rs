@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::log::{LogText, PUBLIC, commitment, private_name};
 use crate::error::Error;
-use crate::model::event::{Private, Public, PublicKind};
+use crate::model::event::{Private, Public};
 use crate::model::fold::{Events, PrivateLog};
 use crate::model::side::Side;
 
@@ -106,13 +106,7 @@ fn public_events(log: &mut LogText) -> Result<Vec<Public>, Error> {
 }
 
 fn commit_of(e: &Public, side: Side) -> Option<&String> {
-    match &e.kind {
-        PublicKind::Created { commit, .. }
-        | PublicKind::Imported { commit, .. }
-        | PublicKind::Step { commit, .. }
-        | PublicKind::Adjusted { commit, .. } => commit.get(&side),
-        PublicKind::Undone { .. } | PublicKind::Redone { .. } => None,
-    }
+    e.kind.commitments().and_then(|c| c.get(&side))
 }
 
 fn private_events(log: &mut LogText, side: Side, public: &[Public]) -> Result<PrivateLog, Error> {

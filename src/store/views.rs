@@ -26,8 +26,18 @@ pub const MANIFEST: &str = ".votg/views.toml";
 
 /// Every view, by its path in the campaign folder.
 pub fn names() -> Vec<String> {
+    names_for(None)
+}
+
+/// The views, by path; in a half campaign
+/// (two machines, DESIGN §9) only the public ones and those of the side it
+/// holds (`held`).
+pub fn names_for(held: Option<Side>) -> Vec<String> {
     let mut names = vec!["campaign.toml".to_string(), "journal.csv".to_string()];
-    for side in Side::BOTH {
+    for side in Side::BOTH
+        .into_iter()
+        .filter(|s| held.is_none_or(|h| h == *s))
+    {
         for f in ["roster.toml", "purchases.csv", "force.toml", "journal.csv"] {
             names.push(format!("{side}/{f}"));
         }
@@ -88,11 +98,11 @@ fn read_manifest(dir: &Path) -> Manifest {
 }
 
 /// Looks at every view of `dir` against `state`.
-pub fn check(dir: &Path, state: &CampaignState) -> Result<Views, Error> {
+pub fn check(dir: &Path, state: &CampaignState, held: Option<Side>) -> Result<Views, Error> {
     let manifest = read_manifest(dir);
     let derived = state.views();
     let mut views = Views::default();
-    for name in names() {
+    for name in names_for(held) {
         let found = match read_regular(&dir.join(&name))? {
             None => Found::Rewrite("missing".into()),
             Some(bytes) => {
@@ -211,8 +221,11 @@ pub fn write(
     state: &CampaignState,
     event: u64,
     on_disk: &mut Files,
+    held: Option<Side>,
 ) -> Result<(), Error> {
-    let derived = state.views();
+    let mut derived = state.views();
+    let keep = names_for(held);
+    derived.retain(|name, _| keep.contains(name));
     let mut manifest = read_manifest(dir);
     let mut changed = manifest.event != event;
     for (name, bytes) in &derived {

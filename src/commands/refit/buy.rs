@@ -39,6 +39,9 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
         )));
     }
     let prompter = Prompter::Scripted(Default::default());
+    if writer.opened.half.is_some() {
+        return super::half::buy(&mut writer, &tables, &def, side, purchases, global);
+    }
     let mut run = Run::new(&mut writer, &tables, &def, prompter, global)?;
     run.step(StepRef::Buy {
         side,

@@ -22,6 +22,8 @@ pub(crate) fn context(state: &CampaignState, step: &StepRef) -> String {
         StepRef::Joint { step } => step.clone(),
         StepRef::Record { scenario } => format!("record {scenario}"),
         StepRef::Buy { side, .. } => format!("{side} buy"),
+        // A side's half of a joint step rolls as the step itself did.
+        StepRef::Half { step, .. } => step.clone(),
     };
     let occasion = serde_json::to_value(&c.occasion)
         .ok()
@@ -79,6 +81,17 @@ pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
             buy(s, *side, purchases)?;
             Ok(Flow::Next)
         }
+        // Two machines: the joint step (or scenario record) run again on
+        // this side's half.
+        StepRef::Half { step, .. } => match step.strip_prefix("record ") {
+            Some(n) => perform(
+                s,
+                &StepRef::Record {
+                    scenario: n.parse().unwrap_or_default(),
+                },
+            ),
+            None => perform(s, &StepRef::Joint { step: step.clone() }),
+        },
     }
 }
 

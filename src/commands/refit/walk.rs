@@ -86,14 +86,14 @@ impl Run<'_> {
 
     /// The step a side of this run (or both, at a joint step) would do next
     /// that `--until` holds back.
-    fn held_by_until(&self, sides: &[Side]) -> Option<StepId> {
+    pub(super) fn held_by_until(&self, sides: &[Side]) -> Option<StepId> {
         sides
             .iter()
             .filter_map(|&s| self.at(s).step())
             .find(|&id| !self.allowed(id))
     }
 
-    fn pending_own_steps(&self, side: Side) -> Vec<StepId> {
+    pub(super) fn pending_own_steps(&self, side: Side) -> Vec<StepId> {
         let occasion = self.state.campaign.occasion.occasion();
         let mut block = Vec::new();
         let mut at = self.at(side).step();

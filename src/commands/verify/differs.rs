@@ -13,11 +13,14 @@ pub(super) fn differs(
     again: &Result<CampaignState, String>,
     recorded: &[&Fact],
     rows: &[&LoggedRow],
+    reveal: bool,
 ) -> Option<String> {
     // What differs in a side's secret rows or facts is that side's secret
-    // (DESIGN §5): named as the side's, never shown, nor counted.
+    // (DESIGN §5): named as the side's, never shown, nor counted; unless
+    // `reveal` (an audit of a half its side revealed, DESIGN §9).
     let secret: Vec<Side> = Side::BOTH
         .into_iter()
+        .filter(|_| !reveal)
         .filter(|side| {
             rows.iter().any(|r| r.secret && r.side == side.id())
                 || recorded.iter().any(|f| f.side() == Some(*side))
@@ -49,7 +52,11 @@ pub(super) fn differs(
     got.sort_by_key(order);
     for (i, (w, g)) in want.iter().zip(&got).enumerate() {
         if let Some(field) = row_difference(w, g) {
-            if let Some(side) = [w, g].iter().find(|r| r.secret).map(|r| r.side.as_str()) {
+            if let Some(side) = [w, g]
+                .iter()
+                .find(|r| r.secret && !reveal)
+                .map(|r| r.side.as_str())
+            {
                 return Some(format!("a row differs in {}", secrets_of(&sides(side))));
             }
             return Some(format!("its row {} ({}) has {field}", i + 1, w.what));
@@ -81,8 +88,10 @@ pub(super) fn differs(
             .find(|(a, b)| a != b)
             .map(|(a, b)| (a.side().or(b.side()), a));
         return Some(match first {
-            Some((Some(side), _)) => format!("a fact differs in {}", secrets_of(&[side])),
-            Some((None, f)) => format!(
+            Some((Some(side), _)) if !reveal => {
+                format!("a fact differs in {}", secrets_of(&[side]))
+            }
+            Some((_, f)) => format!(
                 "its facts differ from those recorded ({})",
                 crate::store::views::describe(f)
             ),

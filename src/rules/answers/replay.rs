@@ -39,6 +39,17 @@ impl Queue {
         q
     }
 
+    /// Answers given before, in order (a step's pledge on two machines).
+    pub fn given(answers: &[(String, toml::Value)]) -> Queue {
+        let mut q = Queue::default();
+        for (id, value) in answers {
+            q.0.entry(id.clone())
+                .or_default()
+                .push_back(Some(value.clone()));
+        }
+        q
+    }
+
     /// The next answer to `id`: `Some(None)` for a default taken, `None`
     /// when the journal has no more answers to it.
     fn next(&self, id: &str) -> Option<Option<&toml::Value>> {
@@ -59,6 +70,23 @@ impl Answers {
     pub fn with_queue(mut self, queue: Queue) -> Answers {
         self.replay = Some(queue);
         self
+    }
+
+    /// Answers committed before (a pledge, DESIGN §9) handed out first, each
+    /// to its question; the file answers the rest.
+    pub fn give_first(&mut self, queue: Queue) {
+        self.replay = Some(queue);
+    }
+
+    /// `side`'s own tables of the file (its answers, outcome, per-day
+    /// answers), as TOML: what a side commits on two machines.
+    pub fn side_text(&self, side: crate::model::side::Side) -> String {
+        let full: toml::Table = toml::from_str(&self.text).unwrap_or_default();
+        let mut out = toml::Table::new();
+        if let Some(t) = full.get(side.id()) {
+            out.insert(side.id().into(), t.clone());
+        }
+        toml::to_string(&out).unwrap_or_default()
     }
 
     /// The replayed answer to `id`, if this is a replay that has one.

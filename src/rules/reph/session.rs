@@ -43,6 +43,9 @@ enum DiceFrom {
     /// The faces recorded for each label (`votg verify` of a step whose
     /// dice were typed or read from a file).
     Recorded(std::collections::HashMap<String, Roll>, DiceUsed),
+    /// Two machines (DESIGN §9): the side's seed and the other side's
+    /// nonces; a joint step's public nonces.
+    Exchanged(Box<crate::rules::reph::exchange_dice::ExchangeDice>),
 }
 
 impl CampaignDice {
@@ -76,6 +79,19 @@ impl CampaignDice {
         used: DiceUsed,
     ) -> CampaignDice {
         CampaignDice::of(DiceFrom::Recorded(rolls, used))
+    }
+
+    /// Two machines: one side's dice on its half (DESIGN §9).
+    pub fn exchanged(dice: crate::rules::reph::exchange_dice::ExchangeDice) -> CampaignDice {
+        CampaignDice::of(DiceFrom::Exchanged(Box::new(dice)))
+    }
+
+    /// The two-machine dice, to set up each step.
+    pub fn exchange(&mut self) -> Option<&mut crate::rules::reph::exchange_dice::ExchangeDice> {
+        match &mut self.source {
+            DiceFrom::Exchanged(x) => Some(x),
+            _ => None,
+        }
     }
 
     /// A step begins: its rolls are labelled with `context` (the RePh and
@@ -116,6 +132,7 @@ impl CampaignDice {
             DiceFrom::Recorded(rolls, _) => rolls.get(&label).cloned().ok_or_else(|| {
                 Error::Refused(format!("no dice are recorded for the roll `{label}`"))
             })?,
+            DiceFrom::Exchanged(x) => x.roll(stream, kind, &label)?,
         };
         self.last = label;
         Ok(roll)
@@ -132,6 +149,7 @@ impl CampaignDice {
             DiceFrom::Seeded { used, .. } | DiceFrom::Recorded(_, used) => *used,
             DiceFrom::Listed(_) => DiceUsed::File,
             DiceFrom::Manual(_) => DiceUsed::Manual,
+            DiceFrom::Exchanged(_) => DiceUsed::Exchanged,
         }
     }
 }

@@ -1,0 +1,265 @@
+//! `votg audit [DIR]` (DESIGN §9, docs/two-machines.md §9): after the other
+//! side revealed its half (at the CG's end or on a resignation), every roll
+//! and choice of it re-derived and checked: its seed against its seat, its
+//! nonces against its seed, each private line against the commitment the
+//! public log holds for it, its rolls numbered with none missing or
+//! repeated, each of its steps run again on its committed answers with the
+//! dice its seed and the right nonce give, and every public roll of a joint
+//! step against both public nonces.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::commands::Config as Global;
+use crate::commands::campaign::open_read;
+use crate::commands::verify::{self, Keys};
+use crate::error::Error;
+use crate::model::event::{Private, Public, PublicKind};
+use crate::model::exchange::{self, Exchange};
+use crate::model::fold::{Events, PrivateLog};
+use crate::model::journal::Kind;
+use crate::model::ledger::Ledger;
+use crate::model::row::LoggedRow;
+use crate::model::seed::Seed;
+use crate::model::side::Side;
+use crate::rules::tables::Tables;
+
+pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
+    let tables = global.load_tables()?;
+    let opened = open_read(dir, &tables)?;
+    let half = crate::commands::exchange::half_of(&opened)?;
+    let (me, them) = (half.side, half.side.other());
+    let l = Ledger::new(&opened.events, me);
+    let Some((seed, lines)) = l.revealed(them) else {
+        return Err(Error::Refused(format!(
+            "the {} has not revealed his half yet: he does at the CG's end or when a side resigns (`votg concede`), with his next packet. Nothing to audit yet.",
+            them.name()
+        )));
+    };
+    let audit = Audit {
+        events: &opened.events,
+        them,
+        tables: &tables,
+    };
+    match audit.check(seed, lines) {
+        Ok((rolls, choices)) => Ok(format!(
+            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n",
+            them.name()
+        )),
+        Err(why) => Err(Error::Refused(format!(
+            "the {}'s half is not honest: {why}.",
+            them.name()
+        ))),
+    }
+}
+
+struct Audit<'a> {
+    events: &'a Events,
+    them: Side,
+    tables: &'a Tables,
+}
+
+type Found = Result<(usize, usize), String>;
+
+impl Audit<'_> {
+    fn check(&self, seed: &str, lines: &[String]) -> Found {
+        let seed = self.seed(seed)?;
+        self.nonces(seed)?;
+        let private = self.parts(lines)?;
+        let counted = numbered(&private)?;
+        let mut events = self.events.clone();
+        match self.them {
+            Side::German => events.german = private,
+            Side::Russian => events.russian = private,
+        }
+        // Only his steps are run again: the dice of his rolls from his key.
+        let mut keys = BTreeMap::new();
+        keys.insert(self.them, seed);
+        let report = verify::check(&events, None, &Keys(keys), self.tables, true)
+            .map_err(|e| e.to_string())?;
+        if let Some(d) = report.differs {
+            return Err(format!(
+                "{}; each of his rolls was drawn again from his revealed seed and the first nonce you sent after his answers were committed, and each step run again on his committed answers",
+                d.replace("made again", "given by his revealed seed")
+            ));
+        }
+        public_dice(&events)?;
+        Ok(counted)
+    }
+
+    /// His seed: the one his seat committed to.
+    fn seed(&self, text: &str) -> Result<Seed, String> {
+        let seed = Seed::from_hex(text).ok_or("the seed he revealed does not read")?;
+        let l = Ledger::new(self.events, self.them);
+        let (committed, _) = l.seat(self.them).ok_or("he never took his seat")?;
+        if exchange::seed_commitment(seed) != committed {
+            return Err(format!(
+                "the seed he revealed is not the one he committed to when he took his seat ({committed}): a seed swapped"
+            ));
+        }
+        Ok(seed)
+    }
+
+    /// Every nonce he sent: the one his seed gives.
+    fn nonces(&self, seed: Seed) -> Result<(), String> {
+        for e in &self.events.public {
+            match &e.kind {
+                PublicKind::Exchange(Exchange::Pass { side, nonce })
+                    if *side == self.them && *nonce != exchange::pass_nonce(seed, e.n) =>
+                {
+                    return Err(format!(
+                        "the nonce of his pass (event {}) is not the one his seed gives",
+                        e.n
+                    ));
+                }
+                PublicKind::Exchange(Exchange::PublicNonce { side, k, nonce, .. })
+                    if *side == self.them && *nonce != exchange::public_nonce(seed, *k) =>
+                {
+                    return Err(format!(
+                        "his public nonce {k} (event {}) is not the one his seed gives",
+                        e.n
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// His private log, each line checked against its commitment.
+    fn parts(&self, lines: &[String]) -> Result<PrivateLog, String> {
+        let mut out = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let p: Private = serde_json::from_str(line)
+                .map_err(|e| format!("line {} of his revealed log does not read: {e}", i + 1))?;
+            if let Some(n) = p.of() {
+                let e = self
+                    .events
+                    .public
+                    .get(n as usize - 1)
+                    .ok_or(format!("line {} of his log is part of no event", i + 1))?;
+                let committed = e.kind.commitments().and_then(|c| c.get(&self.them));
+                if committed != Some(&exchange::sha256_hex(line)) {
+                    return Err(format!(
+                        "his part of event {n} ({}) is not what he committed to in the public log: it was changed after it was committed",
+                        what(e)
+                    ));
+                }
+            }
+            out.push((i + 1, p));
+        }
+        for e in &self.events.public {
+            let has = e
+                .kind
+                .commitments()
+                .is_some_and(|c| c.contains_key(&self.them));
+            if has && !out.iter().any(|(_, p)| p.of() == Some(e.n)) {
+                return Err(format!(
+                    "his part of event {} ({}) is missing from his reveal",
+                    e.n,
+                    what(e)
+                ));
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn what(e: &Public) -> String {
+    match &e.kind {
+        PublicKind::Step { step, .. } => step.label(),
+        PublicKind::Exchange(Exchange::Pledge { step, .. }) => {
+            format!("a pledge for {}", step.label())
+        }
+        _ => "an event".into(),
+    }
+}
+
+/// Each step's rolls of one thing numbered 1, 2, 3 … (a roll repeated or
+/// left out shows a re-roll); the secret rolls and choices counted.
+fn numbered(private: &PrivateLog) -> Found {
+    let (mut rolls, mut choices) = (0, 0);
+    for (_, p) in private {
+        match p {
+            Private::Part { of, rows, .. } => {
+                let mut seen: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+                for r in rows {
+                    match r.kind {
+                        Kind::Roll => {
+                            rolls += 1;
+                            if let Some((purpose, k)) = r.label.rsplit_once('|') {
+                                let k = k.parse().unwrap_or(0);
+                                seen.entry(purpose).or_default().push(k);
+                            }
+                        }
+                        Kind::Answer => choices += 1,
+                        Kind::Decision => {}
+                    }
+                }
+                for (purpose, ks) in seen {
+                    let want: Vec<u32> = (1..=ks.len() as u32).collect();
+                    if ks != want {
+                        return Err(format!(
+                            "event {of}: his rolls for `{purpose}` are numbered {ks:?}, not 1 to {}: a roll repeated or left out (a re-roll)",
+                            ks.len()
+                        ));
+                    }
+                }
+            }
+            Private::Pledged { answers, .. } => choices += answers.len(),
+            _ => {}
+        }
+    }
+    Ok((rolls, choices))
+}
+
+/// Every public roll of a joint step: the dice both sides' public nonces
+/// give.
+fn public_dice(events: &Events) -> Result<(), String> {
+    let g = Ledger::new(events, Side::German);
+    for e in &events.public {
+        let PublicKind::Step {
+            step,
+            rows,
+            two: Some(two),
+            ..
+        } = &e.kind
+        else {
+            continue;
+        };
+        let Some(k) = two.public else { continue };
+        let (Some(pg), Some(pr)) = (
+            g.public_nonce(Side::German, k),
+            g.public_nonce(Side::Russian, k),
+        ) else {
+            return Err(format!(
+                "event {} ({}) rolled public dice {k} before both public nonces were revealed",
+                e.n,
+                step.label()
+            ));
+        };
+        let key = exchange::public_key(pg, pr);
+        for r in rows.iter().filter(|r| r.kind == Kind::Roll) {
+            let want = faces_text(key, r);
+            if r.dice != want {
+                return Err(format!(
+                    "event {} ({}): the public roll `{}` has dice {} recorded, and both public nonces give {want}",
+                    e.n,
+                    step.label(),
+                    r.what,
+                    r.dice
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn faces_text(key: Seed, r: &LoggedRow) -> String {
+    let count = r.dice.split(',').count();
+    crate::rules::labelled_dice::faces(key, &r.label, count)
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}

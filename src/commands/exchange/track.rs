@@ -1,0 +1,121 @@
+//! Which event committed each answer a side gives in a step, on two
+//! machines (docs/two-machines.md §5–6): a pledge of the step's answers in
+//! order, or the side's standing answers (its answers file, pledged once per
+//! RePh); an answer neither committed is fresh, and a roll after it waits
+//! for the next nonce. An answer that differs from its commitment is refused.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::error::Error;
+use crate::model::cg_day::CgDay;
+use crate::model::event::StepRef;
+use crate::model::ledger::Ledger;
+use crate::model::side::Side;
+use crate::rules::answered::{Answered, DraftSink};
+use crate::rules::answers::Answers;
+use crate::rules::reph::exchange_dice::{FRESH, Track};
+use crate::store::Drafts;
+
+/// What committed the answers of the step about to be done.
+#[derive(Default)]
+pub struct Setup {
+    pub side: Option<Side>,
+    /// The step's pledged answers, in order, each with its pledge's event.
+    pub pledged: Vec<((String, toml::Value), u64)>,
+    /// The side's standing answers for the RePh: their pledge's event.
+    pub standing: Option<(u64, Box<Answers>)>,
+}
+
+/// The commitments of `side`'s answers to `step` (done in RePh `context`
+/// on `day`), from the events before `upto`.
+pub fn setup(
+    l: &Ledger,
+    step: &StepRef,
+    context: &str,
+    day: CgDay,
+    upto: u64,
+) -> Result<Setup, Error> {
+    // The scenario record (12.6041) rolls no secret dice: what a side says
+    // of its force there informs no roll, so it is bound by nothing (the
+    // other side confirms the public part).
+    if let StepRef::Record { .. } = step {
+        return Ok(Setup {
+            side: Some(l.me),
+            ..Setup::default()
+        });
+    }
+    let standing = match l.standing(context, upto) {
+        Some((n, text)) => {
+            let mut a = Answers::from_text(text.to_string(), "the standing answers".into())?;
+            a.set_day(day);
+            Some((n, Box::new(a)))
+        }
+        None => None,
+    };
+    Ok(Setup {
+        side: Some(l.me),
+        pledged: l.pledged(step, upto),
+        standing,
+    })
+}
+
+/// The event that committed answer `i` of the step, `a` (or why it breaks
+/// its commitment).
+fn committed(s: &Setup, i: usize, a: &Answered) -> Result<u64, String> {
+    if let Some(((id, v), n)) = s.pledged.get(i) {
+        if *id == a.id() && *v == a.value {
+            return Ok(*n);
+        }
+        return Err(format!(
+            "{}: answered {}, but the pledge of event {n} committed answer {} of this step as {id} = {v}; a pledge cannot change",
+            a.id(),
+            a.value,
+            i + 1
+        ));
+    }
+    let Some((n, table)) = &s.standing else {
+        return Ok(FRESH);
+    };
+    match table.get(a.side, &a.name) {
+        Some(v) if *v == a.value => Ok(*n),
+        None if a.defaulted => Ok(*n),
+        v => Err(format!(
+            "{}: answered {}, but your answers for this Refit Phase, committed in event {n} before the other side's nonce, {}; committed answers cannot change (give that answer again)",
+            a.id(),
+            a.value,
+            v.map_or("left it out (its default)".to_string(), |v| format!(
+                "say {v}"
+            ))
+        )),
+    }
+}
+
+/// Counts each answer the side gives and the event that committed it (and
+/// keeps each typed one as a draft).
+pub fn sink(
+    track: Rc<RefCell<Track>>,
+    setup: Rc<RefCell<Setup>>,
+    drafts: Option<Drafts>,
+) -> DraftSink {
+    Rc::new(RefCell::new(move |a: &Answered| {
+        let s = setup.borrow();
+        if s.side == Some(a.side) {
+            let mut t = track.borrow_mut();
+            let i = t.count;
+            t.count += 1;
+            let at = match committed(&s, i, a) {
+                Ok(n) => n,
+                Err(why) => {
+                    t.broken.get_or_insert(why);
+                    FRESH
+                }
+            };
+            t.latest = t.latest.max(at);
+        }
+        match &drafts {
+            Some(d) => d.keep(a.side, &a.id(), &a.value),
+            None => Ok(()),
+        }
+    }))
+}

@@ -1,0 +1,283 @@
+//! How a run on a half appends a step: its own step with the epochs of
+//! its dice, a joint step with the public part and its own, its half of a
+//! joint step with its own part once its public outcome agrees with the
+//! other side's.
+
+use super::{Plan, Run, ledger, me, steps::reveal_public};
+use crate::error::Error;
+use crate::model::event::{DiceUsed, PublicKind, StepRef};
+use crate::model::exchange::{Epoch, TwoStep};
+use crate::model::facts::{self, Fact};
+use crate::model::journal::JournalRow;
+use crate::model::side::Side;
+use crate::model::state::CampaignState;
+use crate::store::split;
+
+/// Appends the step just done, as its plan says; `Some(state)` where the
+/// campaign is to be read again from the logs.
+pub(in crate::commands::refit) fn commit(
+    run: &mut Run,
+    step: &StepRef,
+    next: &CampaignState,
+    kept: usize,
+) -> Result<Option<CampaignState>, Error> {
+    let (me, plan) = {
+        let t = run.two.as_ref().expect("two machines");
+        (t.me, t.plan.clone())
+    };
+    let at = crate::model::journal::now();
+    let Some(d) = run.dice.exchange() else {
+        return Err(Error::Refused("two-machine dice expected".into()));
+    };
+    if let Some(why) = d.broken() {
+        return Err(Error::Refused(format!("{why}. Nothing was changed.")));
+    }
+    // The record of a scenario (12.6041) is read from the answers whole, not
+    // question by question: it commits every answer of it at its event, and
+    // no roll of the side after it takes a nonce sent before it.
+    let record = matches!(step, StepRef::Record { .. })
+        || matches!(step, StepRef::Half { step, .. } if step.starts_with("record "));
+    let dice = Rolled {
+        epochs: d.used().to_vec(),
+        answered_at: if record {
+            Some(crate::rules::reph::exchange_dice::FRESH)
+        } else {
+            d.answered_at()
+        },
+    };
+    let public_used = d.public_used();
+    match plan {
+        Plan::Own {
+            pledge_only: true, ..
+        } => {
+            let answers = run.prompter.step_answers();
+            run.writer
+                .append_pledge(&at, me, step.clone(), answers, dice.epochs, None)?;
+            run.two.as_mut().expect("two").pledged = true;
+            Err(Error::NeedsNonce)
+        }
+        Plan::Own { .. } => {
+            let two = TwoStep {
+                by: me,
+                public: None,
+                sealed: seal_chit(run, step, next),
+            };
+            append_two(run, step, next, kept, dice, two, Keep::Own)?;
+            run.writer.write_views(next)?;
+            Ok(None)
+        }
+        Plan::Joint { k, .. } => joint(run, step, next, kept, dice, (k, public_used)),
+        Plan::Half { of, .. } => half(run, step, next, kept, dice, of),
+    }
+}
+
+/// A joint step this half performs first: its public nonce revealed first
+/// if the step rolled public dice.
+fn joint(
+    run: &mut Run,
+    step: &StepRef,
+    next: &CampaignState,
+    kept: usize,
+    dice: Rolled,
+    (k, public_used): (u64, bool),
+) -> Result<Option<CampaignState>, Error> {
+    let me = me(run);
+    if public_used && ledger(run).public_nonce(me, k).is_none() {
+        let seed = run.two.as_ref().expect("two").seed;
+        reveal_public(run, me, seed, k)?;
+    }
+    let two = TwoStep {
+        by: me,
+        public: public_used.then_some(k),
+        sealed: None,
+    };
+    append_two(run, step, next, kept, dice, two, Keep::Joint)?;
+    run.writer.write_views(next)?;
+    Ok(None)
+}
+
+/// This half's part of the joint step of event `of`, once its public facts
+/// agree with the other side's.
+fn half(
+    run: &mut Run,
+    step: &StepRef,
+    next: &CampaignState,
+    kept: usize,
+    dice: Rolled,
+    of: u64,
+) -> Result<Option<CampaignState>, Error> {
+    agree(run, of, next)?;
+    let public = match &run.writer.opened.events.public[of as usize - 1].kind {
+        PublicKind::Step { two: Some(t), .. } => t.public,
+        _ => None,
+    };
+    let two = TwoStep {
+        by: me(run),
+        public,
+        sealed: None,
+    };
+    append_two(run, step, next, kept, dice, two, Keep::Half)?;
+    // The campaign as the logs now give it: this half's part of the step
+    // on the other side's public outcome.
+    run.writer.refold()?;
+    let state = run.writer.opened.state().clone();
+    run.writer.write_views(&state)?;
+    Ok(Some(state))
+}
+
+/// 12.625: the Initiative chit just placed, sealed until both sides unseal
+/// theirs (12.6252).
+fn seal_chit(run: &Run, step: &StepRef, next: &CampaignState) -> Option<String> {
+    let StepRef::Own { side, step } = step else {
+        return None;
+    };
+    if step != crate::rules::reph::initiative::STEP {
+        return None;
+    }
+    let chit = next.line(*side).initiative.clone()?;
+    let seed = run.two.as_ref()?.seed;
+    let n = run.writer.opened.events_len() + 1;
+    Some(crate::model::exchange::seal(seed, n, &chit).1)
+}
+
+/// What a step's own rolls were drawn with: the nonce of each (by how many
+/// answers came before it), and the latest commitment of its answers.
+struct Rolled {
+    epochs: Vec<Epoch>,
+    answered_at: Option<u64>,
+}
+
+/// What of a step's facts and rows a half records.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Its own step: all (a step that changes the other side is refused).
+    Own,
+    /// A joint step it performs first: the public part and its own.
+    Joint,
+    /// Its half of a joint step: only its own part, its rows about its side
+    /// (the public facts are the performer's, which its run must agree with).
+    Half,
+}
+
+/// A fact about a side's Force Organizer.
+fn force_fact(f: &Fact) -> bool {
+    match f {
+        Fact::Counter { .. } | Fact::NextId { .. } => true,
+        Fact::Whole(w) => matches!(**w, crate::model::facts::Whole::Force { .. }),
+        _ => false,
+    }
+}
+
+fn row_side(r: &JournalRow) -> Option<Side> {
+    r.side.parse().ok()
+}
+
+/// Appends the step that made `next` from the run's state (its journal
+/// `kept` rows long), keeping what `keep` says.
+fn append_two(
+    run: &mut Run,
+    step: &StepRef,
+    next: &CampaignState,
+    kept: usize,
+    dice: Rolled,
+    two: TwoStep,
+    keep: Keep,
+) -> Result<(), Error> {
+    let me = two.by;
+    let other = me.other();
+    let all = facts::between(&run.state, next);
+    let rows = &next.journal[kept..];
+    // A scenario's outcome naming the other side's counters (a capture by
+    // his counter's id, a prisoner) would change forces only his half holds.
+    let record = matches!(step, StepRef::Record { .. })
+        || matches!(step, StepRef::Half { step, .. } if step.starts_with("record "));
+    let his_forces = all.iter().any(|f| f.side() == Some(other) && force_fact(f));
+    let his = all.iter().any(|f| f.side() == Some(other))
+        || rows.iter().any(|r| row_side(r) == Some(other));
+    if keep == Keep::Own && his || record && his_forces {
+        return Err(Error::Refused(format!(
+            "{} changes the {}'s forces, which only his half holds: votg does not carry this out on two machines yet (docs/two-machines.md §8). Nothing was changed.",
+            step.label(),
+            other.name()
+        )));
+    }
+    let facts: Vec<Fact> = all
+        .into_iter()
+        .filter(|f| match keep {
+            Keep::Half => f.side() == Some(me),
+            _ => f.side() != Some(other),
+        })
+        .collect();
+    // Each side's rows of a joint step, public or secret, are its own run's
+    // (the other side's, made here from what this half does not hold, are
+    // left out); the rows of both sides are the performer's.
+    let rows: Vec<JournalRow> = rows
+        .iter()
+        .filter(|r| match keep {
+            Keep::Half => row_side(r) == Some(me),
+            _ => row_side(r) != Some(other),
+        })
+        .cloned()
+        .collect();
+    let at = crate::model::journal::now();
+    let (public, mut parts) = split(&facts, &rows, &at);
+    let slot = if me == Side::German { 0 } else { 1 };
+    // Answers not committed before (a fresh one, after the step's last
+    // roll) are committed by this event itself.
+    let n = run.writer.opened.events_len() + 1;
+    parts[slot].epochs = dice.epochs;
+    parts[slot].answered_at = dice.answered_at.map(|a| a.min(n));
+    parts[1 - slot] = Default::default();
+    let digest = run.tables.digest.clone();
+    let typed = run.prompter.at_terminal();
+    let step = step.clone();
+    run.writer.append(
+        &at,
+        |commit| PublicKind::Step {
+            step,
+            dice: DiceUsed::Exchanged,
+            votg: crate::VERSION.into(),
+            tables: digest,
+            typed,
+            facts: public.0,
+            rows: public.1,
+            commit,
+            two: Some(two),
+        },
+        parts,
+        Some(me),
+    )?;
+    Ok(())
+}
+
+/// A half's re-run of a joint step gives the public facts the other side
+/// recorded (the record of a scenario: the victor and CVP each side entered),
+/// or both stop here and the difference is shown side by side.
+fn agree(run: &Run, of: u64, next: &CampaignState) -> Result<(), Error> {
+    let e = &run.writer.opened.events.public[of as usize - 1];
+    let PublicKind::Step { step, facts, .. } = &e.kind else {
+        return Err(Error::Refused(format!("event {of} is no step")));
+    };
+    let key = |f: &Fact| serde_json::to_string(f).unwrap_or_default();
+    let mut theirs: Vec<String> = facts.iter().map(key).collect();
+    let mut mine: Vec<String> = facts::between(&run.state, next)
+        .iter()
+        .filter(|f| f.side().is_none())
+        .map(key)
+        .collect();
+    theirs.sort();
+    mine.sort();
+    if theirs == mine {
+        return Ok(());
+    }
+    let only = |a: &[String], b: &[String]| -> Vec<String> {
+        a.iter().filter(|x| !b.contains(x)).cloned().collect()
+    };
+    Err(Error::Refused(format!(
+        "{}: the public record your half gives differs from the one the {} recorded (event {of}).\n  his:   {}\n  yours: {}\nBoth halves stop here until one side amends its answers (docs/two-machines.md §8). Nothing was changed.",
+        step.label(),
+        me(run).other().name(),
+        only(&theirs, &mine).join("; "),
+        only(&mine, &theirs).join("; ")
+    )))
+}

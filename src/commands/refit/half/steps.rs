@@ -1,0 +1,365 @@
+//! The steps of a run on a half: the side's own (pledged where a choice
+//! comes before a roll), the joint ones (public dice from both sides'
+//! public nonces), and its halves of the other side's joint steps.
+
+use super::{Plan, Run, ledger, me};
+use crate::error::Error;
+use crate::model::event::{PublicKind, StepRef};
+use crate::model::exchange::{self, Exchange};
+use crate::model::fold::{self, Events};
+use crate::model::ledger::Ledger;
+use crate::model::seed::Seed;
+use crate::model::side::Side;
+use crate::model::state::CampaignState;
+use crate::rules::answers::Queue;
+use crate::rules::prompt::Prompter;
+use crate::rules::reph::schedule::schedule;
+use crate::rules::reph::sequence::{Flow, StepId};
+
+/// Why an own step waits for the next turn.
+fn waits(step: &StepRef, me: Side) -> String {
+    format!(
+        "{} waits for your next turn: its rolls are drawn with a nonce the {} sends after your choices of this turn.",
+        step.label(),
+        me.other().name()
+    )
+}
+
+/// One of the side's own steps, played so that every roll's nonce came
+/// after every choice before it was committed. `Some(why)` where the turn
+/// stops.
+pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Error> {
+    let me = me(run);
+    let step = StepRef::Own {
+        side: me,
+        step: id.to_string(),
+    };
+    let sched = schedule(id);
+    let context = ledger(run).reph(run.writer.opened.events_len() + 1);
+    standing(run, &step, &context)?;
+    let l = ledger(run);
+    let upto = run.writer.opened.events_len() + 1;
+    let pledged: Vec<(String, toml::Value)> =
+        l.pledged(&step, upto).into_iter().map(|(a, _)| a).collect();
+    let pledge_only = sched.pledge && l.standing(&context, upto).is_none() && !l.has_pledge(&step);
+    let before = l.committed_before(upto);
+    let nonce_here = l.nonces(upto).iter().any(|(n, _)| *n > before);
+    if sched.clean && !pledge_only && !nonce_here {
+        return Ok(Some(waits(&step, me)));
+    }
+    offer(&mut run.prompter, &pledged);
+    set_plan(run, Plan::Own { pledge_only });
+    let done = run.step(step.clone());
+    offer(&mut run.prompter, &[]);
+    match done {
+        Ok(_) => Ok(None),
+        Err(Error::NeedsNonce) => {
+            let pledged_now = run.two.as_ref().is_some_and(|t| t.pledged);
+            let answers = run.prompter.step_answers();
+            if !pledged_now && answers.len() > pledged.len() {
+                let used = run.dice.exchange().map(|d| d.used().to_vec());
+                let at = crate::model::journal::now();
+                run.writer.append_pledge(
+                    &at,
+                    me,
+                    step.clone(),
+                    answers,
+                    used.unwrap_or_default(),
+                    None,
+                )?;
+            } else if !pledged_now {
+                return Ok(Some(waits(&step, me)));
+            }
+            Ok(Some(format!(
+                "{}: your answers are committed (a pledge in the public log, their contents in your own); the step is done in your next turn, with a nonce the {} sends after them.",
+                step.label(),
+                me.other().name()
+            )))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// With an answers file, the side's answers for the RePh are committed
+/// once, before any nonce they could be informed by arrives: then a roll
+/// after them needs no further round trip (docs/two-machines.md §5).
+fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
+    let me = me(run);
+    let Prompter::Scripted(answers) = &run.prompter else {
+        return Ok(());
+    };
+    let upto = run.writer.opened.events_len() + 1;
+    if ledger(run).standing(context, upto).is_some() {
+        return Ok(());
+    }
+    let text = answers.side_text(me);
+    let at = crate::model::journal::now();
+    run.writer.append_pledge(
+        &at,
+        me,
+        step.clone(),
+        Vec::new(),
+        Vec::new(),
+        Some((text, context.to_string())),
+    )?;
+    Ok(())
+}
+
+/// Answers given before (a pledge) offered to the step's questions first.
+fn offer(prompter: &mut Prompter, answers: &[(String, toml::Value)]) {
+    match prompter {
+        Prompter::Scripted(a) => a.give_first(Queue::given(answers)),
+        Prompter::Terminal { .. } => prompter.offer(answers, None),
+    }
+}
+
+pub(super) fn set_plan(run: &mut Run, plan: Plan) {
+    let two = run.two.as_mut().expect("two machines");
+    two.plan = plan;
+    two.pledged = false;
+}
+
+/// How many joint steps rolled with public nonces before.
+fn public_steps(events: &Events) -> u64 {
+    let undone = events.undone();
+    events
+        .public
+        .iter()
+        .filter(|e| !undone.contains(&e.n))
+        .filter(|e| {
+            matches!(&e.kind, PublicKind::Step { step: StepRef::Joint { .. }, two: Some(t), .. } if t.public.is_some())
+        })
+        .count() as u64
+}
+
+/// The key of public nonces `k` of both sides, if both are known here.
+fn key_of(l: &Ledger, me: Side, seed: Seed, k: u64) -> Option<Seed> {
+    let mine = exchange::public_nonce(seed, k);
+    let theirs = l.public_nonce(me.other(), k)?;
+    Some(match me {
+        Side::German => exchange::public_key(&mine, theirs),
+        Side::Russian => exchange::public_key(theirs, &mine),
+    })
+}
+
+/// The scenario just played recorded (12.6041): by the side whose turn it
+/// is, from the `[scenario]` table both players give and its own
+/// `[<side>.outcome]`; the other side confirms it with its half (the same
+/// victor and CVP from its own answers), or both stop.
+/// What a half says when the scenario is ready to play.
+pub(super) const READY: &str = "Both sides have finished the Refit Phase: the scenario is ready to play. After it, both players record it: `votg refit DIR --answers FILE` with the same `[scenario]` table (victor, cvp, and the Russian's `counterattack`) and each his own `[<side>.outcome]`; the one whose turn it is records it, the other confirms it.";
+
+pub(super) fn record_step(run: &mut Run) -> Result<Option<String>, Error> {
+    let ready = READY;
+    let Prompter::Scripted(a) = &run.prompter else {
+        return Ok(Some(format!(
+            "{ready} (Recording it at a terminal is not carried out on two machines yet.)"
+        )));
+    };
+    if a.scenario().is_none() {
+        return Ok(Some(ready.into()));
+    }
+    crate::rules::reph::scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
+    let scenario = run.state.campaign.scenario;
+    set_plan(run, Plan::Joint { k: 0, key: None });
+    run.step(StepRef::Record { scenario })?;
+    Ok(None)
+}
+
+/// 12.6252: each side unseals its Initiative chit once both are sealed;
+/// the Russian performs the step (his night option, 12.6254) once the
+/// German's is unsealed. `Some(why)` where this half waits.
+fn chits(run: &mut Run, me: Side) -> Result<Option<String>, Error> {
+    let l = ledger(run);
+    let (Some((mine, _)), Some((theirs, _))) = (l.sealed(me), l.sealed(me.other())) else {
+        return Ok(Some(format!(
+            "12.6252 waits for the {}'s Initiative chit (12.625).",
+            me.other().name()
+        )));
+    };
+    let other_chit = l.unsealed(me.other(), theirs).map(str::to_string);
+    if l.unsealed(me, mine).is_none() {
+        let chit = run.state.line(me).initiative.clone().unwrap_or_default();
+        let seed = run.two.as_ref().expect("two").seed;
+        let (salt, _) = exchange::seal(seed, mine, &chit);
+        let kind = PublicKind::Exchange(Exchange::Unsealed {
+            side: me,
+            of: mine,
+            value: chit,
+            salt,
+        });
+        let at = crate::model::journal::now();
+        run.writer.append(&at, |_| kind, Default::default(), None)?;
+    }
+    match (me, other_chit) {
+        (Side::Russian, Some(chit)) => {
+            run.state.line_mut(Side::German).initiative = Some(chit);
+            Ok(None)
+        }
+        (Side::Russian, None) => Ok(Some(
+            "12.6252: your Initiative chit is unsealed with your packet; the German unseals his (sealed before yours was seen), and you reveal both (12.6252) in your next turn.".into(),
+        )),
+        (Side::German, _) => Ok(Some(
+            "12.6252: your Initiative chit is unsealed with your packet; the Russian unseals his (sealed before yours was seen) and reveals both (12.6252).".into(),
+        )),
+    }
+}
+
+/// A joint step both sides stand at: performed here if its public dice
+/// (if any) can be drawn, else this side's public nonce revealed for the
+/// other side to perform it.
+pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Error> {
+    let me = me(run);
+    let seed = run.two.as_ref().expect("two").seed;
+    if id.as_str() == "12.6252"
+        && let Some(stop) = chits(run, me)?
+    {
+        return Ok(Some(stop));
+    }
+    let k = public_steps(&run.writer.opened.events) + 1;
+    let key = key_of(&ledger(run), me, seed, k);
+    set_plan(run, Plan::Joint { k, key });
+    let step = StepRef::Joint {
+        step: id.to_string(),
+    };
+    match run.step(step) {
+        Ok(Flow::Pause) => Ok(Some(super::SET_UP.into())),
+        Ok(_) => Ok(None),
+        Err(Error::NeedsPublicNonce) => {
+            let l = ledger(run);
+            // His half of a step before this one still to do: he must not
+            // know this step's dice while he answers in it, unless every
+            // answer of his in this RePh is bound already (his answers file).
+            let pending = !l.pending_halves(me).is_empty()
+                || (!l.pending_halves(me.other()).is_empty() && !l.bound(me.other()));
+            if pending {
+                return Ok(Some(format!(
+                    "{id} rolls public dice, drawn once both halves of every step before it are done: the {} does his half first.",
+                    me.other().name()
+                )));
+            }
+            if l.public_nonce(me, k).is_none() {
+                reveal_public(run, me, seed, k)?;
+            }
+            Ok(Some(format!(
+                "{id} rolls public dice: your public nonce for it goes with your packet, and the {} performs the step with both.",
+                me.other().name()
+            )))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Waiting at 12.614 or 12.620 (steps that always roll public dice) for
+/// the other side, whose answers are all bound: this side's public nonce for
+/// the step is revealed now, so that he performs it as soon as he gets
+/// there (he can choose nothing more that its dice could inform).
+pub(super) fn reveal_ahead(run: &mut Run) -> Result<(), Error> {
+    let me = me(run);
+    let Some(at) = run.at(me).step() else {
+        return Ok(());
+    };
+    if !["12.614", "12.620"].contains(&at.as_str()) || run.at(me.other()).step() == Some(at) {
+        return Ok(());
+    }
+    let l = ledger(run);
+    let k = public_steps(&run.writer.opened.events) + 1;
+    if !l.pending_halves(me).is_empty() || !l.bound(me.other()) || l.public_nonce(me, k).is_some() {
+        return Ok(());
+    }
+    let seed = run.two.as_ref().expect("two").seed;
+    reveal_public(run, me, seed, k)
+}
+
+/// Appends `me`'s public nonce `k` (with the commitment to the next).
+pub(super) fn reveal_public(run: &mut Run, me: Side, seed: Seed, k: u64) -> Result<(), Error> {
+    let nonce = exchange::public_nonce(seed, k);
+    let next = exchange::nonce_commitment(&exchange::public_nonce(seed, k + 1));
+    let at = crate::model::journal::now();
+    run.writer.append(
+        &at,
+        |_| {
+            PublicKind::Exchange(Exchange::PublicNonce {
+                side: me,
+                k,
+                nonce,
+                next,
+            })
+        },
+        Default::default(),
+        None,
+    )?;
+    Ok(())
+}
+
+/// This side's half of the joint step the other side performed as event
+/// `n`: the step run again from where the campaign stood before it.
+pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error> {
+    let me = me(run);
+    let seed = run.two.as_ref().expect("two").seed;
+    let events = &run.writer.opened.events;
+    let k = match &events.public[n as usize - 1].kind {
+        PublicKind::Step { two: Some(t), .. } => t.public,
+        _ => None,
+    };
+    let key = k.and_then(|k| key_of(&ledger(run), me, seed, k));
+    let answers = author_answers(&events.public[n as usize - 1], me.other());
+    let before_campaign = prefix(events, n)?.campaign;
+    let mut before = run.state.clone();
+    before.campaign = before_campaign;
+    if step == "12.6252" {
+        let l = ledger(run);
+        if let Some(chit) = l
+            .sealed(me.other())
+            .and_then(|(of, _)| l.unsealed(me.other(), of))
+        {
+            before.line_mut(me.other()).initiative = Some(chit.to_string());
+        }
+    }
+    offer(&mut run.prompter, &answers);
+    let saved = std::mem::replace(&mut run.state, before);
+    set_plan(run, Plan::Half { of: n, key });
+    let done = run.step(StepRef::Half {
+        side: me,
+        step: step.to_string(),
+        of: n,
+    });
+    offer(&mut run.prompter, &[]);
+    if done.is_err() {
+        run.state = saved;
+    }
+    done
+}
+
+/// The public answers the other side gave in its joint step (e.g. the
+/// Russian's night option, 12.6254), given again to this half's run of it.
+fn author_answers(e: &crate::model::event::Public, author: Side) -> Vec<(String, toml::Value)> {
+    let PublicKind::Step { rows, .. } = &e.kind else {
+        return Vec::new();
+    };
+    rows.iter()
+        .filter(|r| r.kind == crate::model::journal::Kind::Answer && r.side == author.id())
+        .filter_map(|r| {
+            let row = r.to_row(0, "");
+            Some((row.answer_id.clone(), row.answer_value()?))
+        })
+        .collect()
+}
+
+/// The campaign as it stood before public event `n`.
+fn prefix(events: &Events, n: u64) -> Result<CampaignState, Error> {
+    let cut = |log: &crate::model::fold::PrivateLog| {
+        log.iter()
+            .filter(|(_, p)| p.of().is_some_and(|of| of < n))
+            .cloned()
+            .collect()
+    };
+    let before = Events {
+        public: events.public[..n as usize - 1].to_vec(),
+        german: cut(&events.german),
+        russian: cut(&events.russian),
+    };
+    fold::fold(&before)
+        .map(|f| f.state)
+        .map_err(|(n, m)| Error::Refused(format!("event {n}: {m}")))
+}

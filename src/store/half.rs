@@ -1,0 +1,208 @@
+//! A half campaign (DESIGN §9): the folder of one side of a campaign played
+//! on two machines. It holds the public log (the same bytes as the other
+//! half's after each exchange), its side's private log and key, and the
+//! views of both; the other side's folder is absent.
+
+use std::path::Path;
+
+use super::log::{PUBLIC, private_name};
+use super::{Files, Writer, file, lock, salt, views};
+use crate::error::Error;
+use crate::model::event::{Private, Public, PublicKind, StepRef};
+use crate::model::exchange::Epoch;
+use crate::model::fold::Events;
+use crate::model::seed::{Seed, Seeds};
+use crate::model::side::Side;
+use crate::model::state::CampaignState;
+
+/// The side a half campaign holds, and its key.
+#[derive(Debug, Clone, Copy)]
+pub struct Half {
+    pub side: Side,
+    pub seed: Seed,
+}
+
+/// Whether the campaign was made for two machines (`votg new --side`).
+pub fn is_two(events: &Events) -> bool {
+    matches!(
+        events.public.first().map(|e| &e.kind),
+        Some(PublicKind::Created {
+            two_machines: true,
+            ..
+        })
+    )
+}
+
+/// The keys a two-machine folder holds: both (the halves joined back at
+/// one keyboard), or one (a half).
+pub fn keys(dir: &Path) -> Result<(Option<Seeds>, Option<Half>), Error> {
+    let mut found = Vec::new();
+    for side in Side::BOTH {
+        let name = super::keys::SideDice::file_name(side);
+        if let Some(bytes) = file::read_regular(&dir.join(&name))? {
+            let mut files = Files::new();
+            files.insert(name, bytes);
+            found.push((side, super::files::read_seed(&files, side)?));
+        }
+    }
+    Ok(match found.as_slice() {
+        [(_, g), (_, r)] => (
+            Some(Seeds {
+                german: *g,
+                russian: *r,
+            }),
+            None,
+        ),
+        [(side, seed)] => (
+            None,
+            Some(Half {
+                side: *side,
+                seed: *seed,
+            }),
+        ),
+        _ => {
+            return Err(Error::Refused(format!(
+                "{}: neither german/dice.toml nor russian/dice.toml is here, so this half of a two-machine campaign has lost its side's key. Restore your side's folder from your backup.",
+                dir.display()
+            )));
+        }
+    })
+}
+
+fn write_key(dir: &Path, side: Side, seed: Seed) -> Result<(), Error> {
+    let path = dir.join(super::keys::SideDice::file_name(side));
+    std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
+    file::write_atomic(&path, &super::files::dice_file(side, seed))
+}
+
+/// Starts `side`'s half in the empty folder `dir`: its key, and the
+/// campaign's creation with the whole Initial state public (the Initial
+/// OBs are printed in the rules: no side has a secret yet).
+pub fn create(
+    dir: &Path,
+    state: &CampaignState,
+    side: Side,
+    seed: Seed,
+    test_seed: Option<u64>,
+) -> Result<(), Error> {
+    write_key(dir, side, seed)?;
+    let at = crate::model::journal::now();
+    let rows = state
+        .journal
+        .iter()
+        .map(|r| crate::model::row::LoggedRow::of(r, &at))
+        .collect();
+    let created = Public {
+        n: 1,
+        at,
+        kind: PublicKind::Created {
+            schema: crate::model::event::LOG_SCHEMA,
+            votg: crate::VERSION.into(),
+            cg: state.campaign.cg,
+            test_seed,
+            facts: crate::model::facts::whole(state),
+            rows,
+            commit: Default::default(),
+            two_machines: true,
+        },
+    };
+    let line = serde_json::to_string(&created).expect("events serialise");
+    adopt(dir, side, seed, &[line])
+}
+
+/// Starts `side`'s half in `dir` from the public log `lines` the other side
+/// sent (`votg join`), or writes a new campaign's first line.
+pub fn adopt(dir: &Path, side: Side, seed: Seed, lines: &[String]) -> Result<(), Error> {
+    write_key(dir, side, seed)?;
+    let lock = lock(dir)?;
+    let mut appender = super::log::Appender::new(dir);
+    appender.append(PUBLIC, lines)?;
+    let logs = super::read::read(dir)?;
+    let folded = super::fold_events(dir, &logs.events)?;
+    let n = logs.events.public.len() as u64;
+    views::write(dir, &folded.state, n, &mut Files::new(), Some(side))?;
+    drop(lock);
+    Ok(())
+}
+
+impl Writer {
+    /// Appends public events received from the other side, as they were
+    /// written (checked before), in one write.
+    pub fn append_lines(&mut self, lines: &[String]) -> Result<(), Error> {
+        let events: Vec<Public> = lines
+            .iter()
+            .map(|l| serde_json::from_str(l).expect("checked before"))
+            .collect();
+        {
+            let mut appender = self.appender.borrow_mut();
+            appender.check_all()?;
+            appender.append(PUBLIC, lines)?;
+        }
+        self.opened.events.public.extend(events);
+        self.events.set(self.opened.events_len());
+        self.refold()
+    }
+
+    /// Appends a pledge: `side`'s answers to `step` so far (with the epochs
+    /// of the rolls made), or its answers file for the RePh `context`
+    /// (`standing`: the text and the context), committed in the public log
+    /// and kept in its own.
+    pub fn append_pledge(
+        &mut self,
+        at: &str,
+        side: Side,
+        step: StepRef,
+        answers: Vec<(String, toml::Value)>,
+        epochs: Vec<Epoch>,
+        standing: Option<(String, String)>,
+    ) -> Result<u64, Error> {
+        let mut appender = self.appender.borrow_mut();
+        appender.check_all()?;
+        let n = self.opened.events_len() + 1;
+        let (standing, context) = standing.unwrap_or_default();
+        let is_standing = !standing.is_empty();
+        let part = Private::Pledged {
+            of: n,
+            salt: salt(self.opened.key(side), n),
+            answers,
+            epochs,
+            standing,
+            context,
+        };
+        let line = serde_json::to_string(&part).expect("events serialise");
+        let mut commit = crate::model::event::Commitments::new();
+        commit.insert(side, super::log::commitment(&line));
+        appender.append(&private_name(side), std::slice::from_ref(&line))?;
+        let public = Public {
+            n,
+            at: at.to_string(),
+            kind: PublicKind::Exchange(crate::model::exchange::Exchange::Pledge {
+                side,
+                step,
+                commit,
+                standing: is_standing,
+            }),
+        };
+        let text = serde_json::to_string(&public).expect("events serialise");
+        appender.append(PUBLIC, &[text])?;
+        drop(appender);
+        match side {
+            Side::German => self.opened.events.german.push((0, part)),
+            Side::Russian => self.opened.events.russian.push((0, part)),
+        }
+        self.opened.events.public.push(public);
+        self.events.set(n);
+        Ok(n)
+    }
+
+    /// The public log's lines as written (what packets carry).
+    pub fn public_lines(&self) -> Result<Vec<String>, Error> {
+        public_lines(&self.opened.dir)
+    }
+}
+
+/// The public log's whole lines as written.
+pub fn public_lines(dir: &Path) -> Result<Vec<String>, Error> {
+    let log = super::log::LogText::read(dir, PUBLIC)?;
+    Ok(log.lines.into_iter().map(|l| l.text).collect())
+}

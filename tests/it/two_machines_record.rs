@@ -1,0 +1,79 @@
+//! Two machines (DESIGN §9, docs/two-machines.md §8): the public record of
+//! a scenario (12.6041) is entered by the side whose turn it is and
+//! confirmed by the other from his own answers; a disagreement is shown side
+//! by side and stops both until one side amends.
+
+use crate::halves::{GERMAN_INITIAL, RUSSIAN_INITIAL, initial};
+
+fn record(side: &str, cvp: u32) -> String {
+    format!(
+        "[scenario]\nvictor = \"german\"\ncvp = {{ german = 10, russian = {cvp} }}\n\n[{side}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n"
+    )
+}
+
+#[test]
+fn design_9_the_scenario_record_is_confirmed_by_the_other_side_or_both_stop() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    // The last to say the scenario was ready holds the turn: he records it.
+    let recorder = h.sent.last().map(|(s, _)| crate::halves::other(s)).unwrap();
+    let confirmer = crate::halves::other(recorder);
+    let out = h.refit(recorder, &record(recorder, 12));
+    assert!(out.contains("Scenario 1 recorded"), "{out}");
+    h.send(recorder);
+    h.deliver(confirmer);
+    // The other side entered other CVP: shown side by side, nothing changed.
+    let before = h.files(confirmer);
+    let a = h.answers(confirmer, &record(confirmer, 13));
+    let o = crate::common::votg()
+        .args(["refit", &h.path(confirmer), "--answers", &a])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("differs from the one the"), "{e}");
+    assert!(e.contains("his:") && e.contains("yours:"), "{e}");
+    assert!(
+        e.contains("\"russian\":12") && e.contains("\"russian\":13"),
+        "{e}"
+    );
+    assert!(
+        e.contains("Both halves stop here until one side amends"),
+        "{e}"
+    );
+    assert_eq!(h.files(confirmer), before);
+    // He amends: the same record, confirmed; the views agree again.
+    let out = h.refit(confirmer, &record(confirmer, 12));
+    assert!(out.contains("Scenario 1 recorded"), "{out}");
+    h.send(confirmer);
+    h.deliver(recorder);
+    let log = std::fs::read_to_string(h.dir(recorder).join("log.jsonl")).unwrap();
+    let half = format!("\"by\":\"half\",\"side\":\"{confirmer}\",\"step\":\"record 1\"");
+    assert!(log.contains(&half), "no confirmation in the log");
+}
+
+#[test]
+fn design_9_an_outcome_naming_the_other_sides_counters_is_refused_on_two_machines() {
+    let h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| crate::halves::other(s)).unwrap();
+    // A capture named by the other side's counter id (READINGS.md C47)
+    // changes his Force Organizer, which only his half holds.
+    let captured = if recorder == "german" {
+        "afv R-3"
+    } else {
+        "afv G-33"
+    };
+    let text = format!(
+        "{}[{recorder}.outcome]\ncaptured = [\"{captured}\"]\n",
+        record(recorder, 12)
+    );
+    let before = h.files(recorder);
+    let a = h.answers(recorder, &text);
+    let o = crate::common::votg()
+        .args(["refit", &h.path(recorder), "--answers", &a])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("forces, which only his half holds"), "{e}");
+    assert_eq!(h.files(recorder), before);
+}

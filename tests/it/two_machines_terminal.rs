@@ -1,0 +1,104 @@
+//! Two machines at a terminal (DESIGN §9, docs/two-machines.md §4–5): with
+//! no answers file, a roll after a choice of the same turn waits for the
+//! next nonce; Recon's CPP is pledged before its dr, given again as it was
+//! pledged, and the dr drawn with the first nonce sent after the pledge.
+#![cfg(unix)]
+
+use std::process::Command;
+
+use rexpect::reader::Options;
+use rexpect::session::{PtySession, spawn_with_options};
+use serde_json::Value;
+
+use crate::halves::{Halves, RUSSIAN_INITIAL};
+
+fn at_a_terminal(h: &Halves, side: &str) -> PtySession {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
+    cmd.args(["refit", &h.path(side)])
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .env("TERM", "xterm")
+        .env("COLUMNS", "200");
+    let options = Options::new()
+        .timeout_ms(Some(30_000))
+        .strip_ansi_escape_codes(true);
+    spawn_with_options(cmd, options).unwrap()
+}
+
+fn events(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn design_9_at_a_terminal_recon_is_pledged_before_its_dr_and_drawn_with_the_next_nonce() {
+    let mut h = Halves::made("I", None, (7, 7));
+    h.join(RUSSIAN_INITIAL);
+    h.deliver("german");
+    // His purchases, typed: his strength rolls wait for the Russian's nonce.
+    let mut p = at_a_terminal(&h, "german");
+    p.exp_string("RGs to buy").unwrap();
+    p.send_line("I1").unwrap();
+    p.exp_string("German 12.622 waits for your next turn")
+        .unwrap();
+    p.exp_eof().unwrap();
+    h.send("german");
+    h.deliver("russian");
+    h.refit("russian", RUSSIAN_INITIAL);
+    h.send("russian");
+    h.deliver("german");
+    // His strength rolls now; then Recon, asked and pledged, not rolled.
+    let mut p = at_a_terminal(&h, "german");
+    p.exp_string("I1 Rifle Coy strength").unwrap();
+    p.exp_string("Spend 0, 1 or 2 CPP on Recon").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("Majority Squad Type").unwrap();
+    p.send_line("normal").unwrap();
+    p.exp_string("German 12.624: your answers are committed")
+        .unwrap();
+    p.exp_eof().unwrap();
+    h.send("german");
+    h.deliver("russian");
+    h.refit("russian", RUSSIAN_INITIAL);
+    h.send("russian");
+    h.deliver("german");
+    // Next turn: the pledged answers given again, the dr rolled.
+    let mut p = at_a_terminal(&h, "german");
+    p.exp_string("(kept)").unwrap();
+    p.exp_string("German Recon (1 CPP)").unwrap();
+    p.exp_eof().unwrap();
+    let public = events(&h.dir("german").join("log.jsonl"));
+    let private = events(&h.dir("german").join("german/log.jsonl"));
+    let pledge = public
+        .iter()
+        .find(|e| e["what"] == "pledge" && e["step"]["step"] == "12.624")
+        .expect("Recon pledged");
+    assert!(
+        pledge["standing"].is_null(),
+        "a pledge of the step's answers"
+    );
+    let pledged = private.iter().find(|p| p["for"] == pledge["n"]).unwrap();
+    assert_eq!(pledged["answers"][0][0], "german.recon");
+    let first_after = public
+        .iter()
+        .find(|e| {
+            e["what"] == "pass" && e["side"] == "russian" && e["n"].as_u64() > pledge["n"].as_u64()
+        })
+        .unwrap()["n"]
+        .clone();
+    let recon = public
+        .iter()
+        .rev()
+        .find(|e| {
+            e["step"]["step"] == "12.624" && e["step"]["side"] == "german" && e["event"] == "step"
+        })
+        .unwrap();
+    let part = private.iter().find(|p| p["for"] == recon["n"]).unwrap();
+    assert_eq!(part["epochs"][0]["pass"], first_after, "{part}");
+    assert_eq!(part["epochs"][0]["answers"], 2);
+    // His own verify draws every roll again.
+    let v = h.run("german", &["verify"]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+}
