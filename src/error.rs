@@ -268,7 +268,7 @@ pub enum Error {
     /// A step votg does not carry out (a step a corrected sequence marks so):
     /// said plainly, not pretended.
     #[error(
-        "the {who} at {step}, which votg does not carry out. Do it at the table, record its results by hand in the campaign's files, set `step` in campaign.toml to the next step for both sides, and run `votg refit` again."
+        "the {who} at {step}, which votg does not carry out. Do it at the table, write its results into the sheets' files by hand with `step` in campaign.toml set to the next step, then run `votg refit` again: at a terminal it offers to record your edit with its reason (elsewhere `votg adjust DIR --side both --reason \"…\"` records it)."
     )]
     NotYet { who: String, step: String },
 

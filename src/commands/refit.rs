@@ -486,7 +486,7 @@ fn steps(run: &mut Run, side: SideChoice) -> Result<(), Error> {
     }
 }
 
-const READY: &str = "The scenario is ready to play. After it, record it to begin the Refit Phase at 12.601: run `votg refit` at a terminal, or with `--answers FILE` holding a `[scenario]` table (victor, cvp) and each side's `[<side>.outcome]` (README: Recording a scenario).";
+const READY: &str = "The scenario is ready to play. After it, record it to begin the Refit Phase at 12.601: run `votg refit` at a terminal, or with `--answers FILE` holding a `[scenario]` table (victor, cvp) and each side's `[<side>.outcome]` (docs/answers.md: the scenario record).";
 
 /// At `done` (the scenario set up and played): records the scenario and
 /// begins the RePh after it, as its own step. False when the players have

@@ -1,6 +1,7 @@
 //! READINGS.md is the page a player looks a reading up on: every C-number the
 //! code, the tables or a message cites must have a section there, the files it
-//! names must exist, and README.md must not send a reader outside the repository.
+//! names must exist, and README.md and docs/ must not send a reader outside the
+//! repository.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -161,6 +162,7 @@ fn every_reading_cited_in_src_tables_and_tests_has_a_section() {
     all.extend(files("tables", &[".toml", ".md"]));
     all.extend(files("tests", &[".rs"]));
     all.push("README.md".into());
+    all.extend(files("docs", &[".md"]));
     let mut seen = BTreeSet::new();
     for f in &all {
         for n in cited(&read(f)) {
@@ -270,9 +272,14 @@ fn every_file_the_readings_page_names_exists() {
 }
 
 #[test]
-fn readme_and_readings_links_stay_inside_the_repository() {
+fn readme_docs_and_readings_links_stay_inside_the_repository() {
     let repo = root().canonicalize().unwrap();
-    for page in ["README.md", "READINGS.md", "tables/README.md"] {
+    let mut pages: Vec<String> = ["README.md", "READINGS.md", "tables/README.md"]
+        .map(String::from)
+        .to_vec();
+    pages.extend(files("docs", &[".md"]));
+    for page in &pages {
+        let page = page.as_str();
         let text = read(page);
         for outside in ["../shared", "/work/", "DESIGN", "CLARIFICATIONS"] {
             assert!(!text.contains(outside), "{page} refers to {outside:?}");

@@ -105,7 +105,7 @@ pub const QUESTIONS: &[Question] = &[
     q(
         "outcome",
         Kind::Outcome,
-        "a table of lists of counters by what happened to them, e.g. [german.outcome] eliminated = [\"G-17\", \"2 x 4-6-7\"] (README: recording a scenario)",
+        "a table of lists of counters by what happened to them, e.g. [german.outcome] eliminated = [\"G-17\", \"2 x 4-6-7\"] (docs/answers.md: the scenario record)",
     ),
     q(
         "mortar_teams",

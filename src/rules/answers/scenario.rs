@@ -7,8 +7,8 @@ use super::Answers;
 use crate::error::Error;
 use crate::model::side::Side;
 
-/// `[scenario]` and `[<side>.outcome]` (DESIGN §4, README "Recording a
-/// scenario").
+/// `[scenario]` and `[<side>.outcome]` (DESIGN §4, docs/answers.md "The
+/// scenario record").
 impl Answers {
     /// The `[scenario]` table, if the file has one.
     pub fn scenario(&self) -> Option<&toml::Table> {
@@ -157,8 +157,7 @@ impl Answers {
         let Some(v) = self.get(side, "outcome") else {
             return Ok(out);
         };
-        let expected =
-            "a table of outcome keys, each a list of strings (README: recording a scenario)";
+        let expected = "a table of outcome keys, each a list of strings (docs/answers.md: the scenario record)";
         let t = v
             .as_table()
             .ok_or_else(|| self.wrong(side, "outcome", expected))?;

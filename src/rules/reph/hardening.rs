@@ -277,7 +277,7 @@ fn ids_text(ids: &[CounterId]) -> String {
         .join(" ")
 }
 
-/// The default picks (documented in README): for each Hero, the best
+/// The default picks (documented in docs/answers.md): for each Hero, the best
 /// candidate (in the Hero's Isolated Area, if any); then `rolled` more.
 /// Best: squads that can move up a class first, then such HS, then Elite
 /// MMC and crews (which become Fanatic), each in Force order.

@@ -18,7 +18,7 @@ use crate::model::side::Side;
 use crate::rules::ladder::Ladders;
 use crate::rules::tables::Tables;
 
-/// One key of `[<side>.outcome]`: its name and what it means (README).
+/// One key of `[<side>.outcome]`: its name and what it means (docs/answers.md).
 pub struct Key {
     pub name: &'static str,
     pub help: &'static str,
@@ -200,7 +200,7 @@ fn apply_side(
         return Err(Bad {
             key: name.clone(),
             item: String::new(),
-            why: "is not an outcome key (README lists them)".into(),
+            why: "is not an outcome key (docs/answers.md lists them)".into(),
         });
     }
     entering(&mut cx, force, outcome.get("not_entered"))?;
