@@ -298,3 +298,25 @@ fn docs_answers_names_every_key_an_answers_file_may_hold() {
         assert!(documented(key), "docs/answers.md lacks `{key}`");
     }
 }
+
+#[test]
+fn readme_shows_votg_stats_as_it_prints_on_the_sample_campaign() {
+    let readme = read("README.md");
+    let d = root().join("rosters/cg-i-partway");
+    let out = votg()
+        .args(["stats", d.to_str().unwrap(), "--side", "german"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let block = blocks(&readme, "text")
+        .into_iter()
+        .find(|b| b.starts_with("German:"))
+        .expect("README shows votg stats");
+    for line in block.lines() {
+        assert!(
+            printed.contains(line),
+            "README's `{line}` is not what votg stats prints:\n{printed}"
+        );
+    }
+}
