@@ -113,9 +113,17 @@ pub enum Error {
     Terminal(String),
 
     #[error(
-        "interrupted (Ctrl-C): the step in progress was not kept, every step done before it was. Run `votg refit` again to go on."
+        "interrupted (Ctrl-C): the step in progress is not done, every step before it is; what was typed in it is kept, and `votg refit` offers it again."
     )]
     Interrupted,
+
+    /// A side's secret block at one keyboard stopped on an error: the side
+    /// read it in the block, which is now cleared; the shared screen is not
+    /// told what it was, as it may name that side's secrets (DESIGN §5).
+    #[error(
+        "the {side} player's block stopped on an error he has read; the screen was cleared, and the error is not repeated here as it may name his secrets (`votg refit --side {id}` shows it to him again). What he typed is kept: `votg refit` offers it again."
+    )]
+    SecretBlockStopped { side: String, id: String },
 
     #[error(
         "`{given}` is not a DRM: give a whole number such as 2 or -1 (write negative values as --drm=-1)."

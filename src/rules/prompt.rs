@@ -403,6 +403,7 @@ impl Prompter {
     /// `e` back for the run to stop on.
     pub fn stop_secret(&mut self, side: Side, e: Error) -> Error {
         if !matches!(e, Error::Interrupted) {
+            let mut shown = false;
             if let Prompter::Terminal {
                 both: true, screen, ..
             } = self
@@ -410,9 +411,17 @@ impl Prompter {
             {
                 let _ = console::Term::stdout()
                     .write_line(&format!("The {} block stopped: {e}", side.name()));
+                shown = true;
             }
             if let Err(again) = self.end_secret(side) {
                 return again;
+            }
+            if shown {
+                self.in_secret_block(None);
+                return Error::SecretBlockStopped {
+                    side: side.name().to_string(),
+                    id: side.id().to_string(),
+                };
             }
         }
         self.in_secret_block(None);

@@ -177,3 +177,43 @@ fn design_5_ctrl_c_in_a_sides_steps_clears_the_screen_and_its_scrollback() {
     let after_clear = &rest[rest.rfind("\u{1b}[3J").unwrap()..];
     assert!(!after_clear.contains("CPP"), "{after_clear:?}");
 }
+
+/// DESIGN §5: an error that stops a side's block at one keyboard is read by
+/// that side inside the block; once the block is cleared, the shared screen
+/// is told only that it stopped, not the error (it may name his secrets).
+#[test]
+fn design_5_an_error_in_a_secret_block_is_not_repeated_on_the_shared_screen() {
+    let c = Camp::new("I");
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
+    cmd.args(["refit", c.path()])
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .env("TERM", "xterm")
+        .env("COLUMNS", "200");
+    // The escape codes themselves are what is looked for: not stripped.
+    let options = rexpect::reader::Options::new().timeout_ms(Some(30_000));
+    let mut p = rexpect::session::spawn_with_options(cmd, options).unwrap();
+    p.exp_string("German player ready?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("RGs to buy").unwrap();
+    // Someone deletes the lock file and a second votg buys for the Russian.
+    std::fs::remove_file(c.dir.join(".votg/lock")).unwrap();
+    crate::common::votg()
+        .args(["buy", c.path(), "--side", "russian", "I5"])
+        .assert()
+        .success();
+    p.send_line("G1").unwrap();
+    let mut rest = p.exp_string("German player done?").unwrap();
+    assert!(
+        rest.contains("changed while"),
+        "the German reads it: {rest:?}"
+    );
+    p.send_line("y").unwrap();
+    rest = p.exp_eof().unwrap();
+    let Some(cleared) = rest.rfind("\u{1b}[3J") else {
+        panic!("the block was not cleared: {rest:?}")
+    };
+    let after = &rest[cleared..];
+    assert!(after.contains("block stopped on an error"), "{after:?}");
+    assert!(!after.contains("G1"), "{after:?}");
+    assert!(!after.contains("changed while"), "{after:?}");
+}
