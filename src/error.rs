@@ -221,6 +221,12 @@ pub enum Error {
     #[error("{0}")]
     Refused(String),
 
+    /// Two machines: the public record a half gives differs from the one
+    /// the other side recorded; both stop until one amends (not asked again
+    /// at the terminal: what was typed is kept for the next `refit`).
+    #[error("{0}")]
+    Disagreement(String),
+
     /// 12.621: a purchase refused by a rule, with what is left and possible.
     #[error("{0}")]
     PurchaseRefused(Box<Refusal>),

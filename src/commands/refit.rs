@@ -162,12 +162,15 @@ impl<'a> Run<'a> {
         // In a side's own step the answers are shown in its block; in a
         // step both sides do (the scenario record) a side's are its secret,
         // so the shared screen only counts them.
+        // On a half campaign every draft is this machine's player's own.
+        let half = self.two.is_some();
+        let shown = |side: Side| half || step.side() == Some(side);
         let mut listed: Vec<String> = drafts
             .iter()
-            .filter(|(side, _, _)| step.side() == Some(*side))
+            .filter(|(side, _, _)| shown(*side))
             .map(|(_, id, v)| format!("{id} = {v}"))
             .collect();
-        for side in Side::BOTH.into_iter().filter(|s| step.side() != Some(*s)) {
+        for side in Side::BOTH.into_iter().filter(|s| !shown(*s)) {
             let n = drafts.iter().filter(|(s, _, _)| *s == side).count();
             if n > 0 {
                 listed.push(format!(

@@ -18,6 +18,9 @@ pub enum Prompter {
     /// blocks are preceded by a hand-over and followed by clearing the screen.
     Terminal {
         both: bool,
+        /// On a half campaign (two machines): the side this machine holds;
+        /// the other side's own questions are asked on his machine.
+        only: Option<Side>,
         record: Record,
         /// The open secret block's screen, cleared however the block ends.
         screen: crate::rules::secret_screen::SecretScreen,
@@ -35,6 +38,7 @@ impl Prompter {
             Some(a) => Prompter::Scripted(Box::new(a)),
             None => Prompter::Terminal {
                 both,
+                only: None,
                 record: Record::default(),
                 screen: Default::default(),
             },
@@ -68,6 +72,23 @@ impl Prompter {
     pub fn set_day(&mut self, day: crate::model::cg_day::CgDay) {
         if let Prompter::Scripted(a) = self {
             a.set_day(day);
+        }
+    }
+
+    /// A half campaign at the terminal: only `side`'s own questions are
+    /// asked here (the other side's on his machine).
+    pub fn hold_only(&mut self, side: Side) {
+        if let Prompter::Terminal { only, .. } = self {
+            *only = Some(side);
+        }
+    }
+
+    /// Whether `side`'s own questions are asked here: always, except at the
+    /// terminal of a half campaign held by the other side.
+    pub fn asks(&self, side: Side) -> bool {
+        match self {
+            Prompter::Terminal { only, .. } => only.is_none_or(|o| o == side),
+            Prompter::Scripted(_) => true,
         }
     }
 

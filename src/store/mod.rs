@@ -444,6 +444,7 @@ impl Writer {
             appender: self.appender.clone(),
             after: self.events.clone(),
             step,
+            held: None,
         }
     }
 
@@ -476,7 +477,12 @@ impl Writer {
     pub fn abandon_drafts(&mut self) -> Result<(), Error> {
         let at = crate::model::journal::now();
         let n = self.opened.events_len();
-        for side in Side::BOTH {
+        // A half campaign writes only the private log of the side it holds.
+        let held = self.opened.half.map(|h| h.side);
+        for side in Side::BOTH
+            .into_iter()
+            .filter(|s| held.is_none_or(|h| h == *s))
+        {
             let e = Private::DraftsAbandoned {
                 at: at.clone(),
                 after: n,
@@ -526,9 +532,21 @@ pub struct Drafts {
     /// The public events written so far (the writer keeps it current).
     after: std::rc::Rc<std::cell::Cell<u64>>,
     step: std::rc::Rc<std::cell::RefCell<String>>,
+    /// On a half campaign: the side it holds, whose private log keeps every
+    /// answer typed on this machine (a public answer asked as the German's,
+    /// such as the scenario's CVP, included; DESIGN §9).
+    held: Option<Side>,
 }
 
 impl Drafts {
+    /// The drafts of a half campaign held by `side`.
+    pub fn held_by(self, side: Side) -> Drafts {
+        Drafts {
+            held: Some(side),
+            ..self
+        }
+    }
+
     /// Appends `side`'s answer `id` = `value` as a draft.
     pub fn keep(&self, side: Side, id: &str, value: &toml::Value) -> Result<(), Error> {
         let e = Private::Draft {
@@ -541,7 +559,7 @@ impl Drafts {
         let line = serde_json::to_string(&e).expect("events serialise");
         self.appender
             .borrow_mut()
-            .append(&private_name(side), &[line])
+            .append(&private_name(self.held.unwrap_or(side)), &[line])
     }
 }
 

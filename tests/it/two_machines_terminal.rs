@@ -102,3 +102,94 @@ fn design_9_at_a_terminal_recon_is_pledged_before_its_dr_and_drawn_with_the_next
     let v = h.run("german", &["verify"]);
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
 }
+
+/// Answers every further question with Enter until the run ends; all it
+/// showed.
+fn enter_to_the_end(p: &mut PtySession) -> String {
+    let mut seen = String::new();
+    for _ in 0..40 {
+        seen.push_str(&crate::two_players::shown_in_a_moment(p));
+        if p.process().status() != Some(rexpect::process::WaitStatus::StillAlive) {
+            return seen;
+        }
+        p.send_line("").unwrap();
+    }
+    panic!("the run did not end: {seen}")
+}
+
+/// Records scenario 1 at `side`'s terminal: its own outcome (nothing),
+/// F36 not Controlled, `cvp`, SAN kept; all the run showed.
+fn record_typed(h: &Halves, side: &str, cvp: &str) -> String {
+    let mut p = at_a_terminal(h, side);
+    let mut seen = p
+        .exp_string(&format!("What happened to the {} force?", cap(side)))
+        .unwrap();
+    p.send_line("").unwrap();
+    seen.push_str(&p.exp_string("building F36 at scenario end").unwrap());
+    p.send_line("n").unwrap();
+    seen.push_str(&p.exp_string("Casualty VP each side suffered").unwrap());
+    p.send_line(cvp).unwrap();
+    seen.push_str(&p.exp_string("SAN at scenario end").unwrap());
+    seen.push_str(&enter_to_the_end(&mut p));
+    seen
+}
+
+fn cap(side: &str) -> &'static str {
+    if side == "german" {
+        "German"
+    } else {
+        "Russian"
+    }
+}
+
+/// docs/two-machines.md §8: at a terminal on two machines each player
+/// records the scenario on his own half: his own force's outcome only (the
+/// other's is asked on the other machine), and the public part; the other
+/// half confirms it the same way, and a disagreement stops that run, asked
+/// again on the next, never in a loop.
+#[test]
+fn design_9_the_scenario_is_recorded_at_a_terminal_on_each_half() {
+    use crate::halves::{GERMAN_INITIAL, initial, other};
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    let confirmer = other(recorder);
+    let seen = record_typed(&h, recorder, "3 4");
+    assert!(
+        !seen.contains(&format!("What happened to the {} force", cap(confirmer))),
+        "the other side's force is asked on his machine: {seen}"
+    );
+    assert!(seen.contains("Scenario 1 recorded"), "{seen}");
+    h.send(recorder);
+    h.deliver(confirmer);
+    // Other CVP typed: the run stops, saying both values; nothing changed.
+    let public = || std::fs::read(h.dir(confirmer).join("log.jsonl")).unwrap();
+    let before = public();
+    let seen = record_typed(&h, confirmer, "3 5");
+    assert!(seen.contains("day.cvp.russian: his 4, yours 5"), "{seen}");
+    assert!(!seen.contains("Asked again"), "{seen}");
+    assert_eq!(public(), before, "the public log is unchanged");
+    assert!(
+        !h.dir(confirmer).join(recorder).exists(),
+        "what he typed is kept in his own private log only"
+    );
+    // Run again: what he typed is offered; set aside, typed as recorded.
+    let mut p = at_a_terminal(&h, confirmer);
+    p.exp_string("Resume").unwrap();
+    p.send_line("n").unwrap();
+    p.exp_string(&format!("What happened to the {} force?", cap(confirmer)))
+        .unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("building F36 at scenario end").unwrap();
+    p.send_line("n").unwrap();
+    p.exp_string("Casualty VP each side suffered").unwrap();
+    p.send_line("3 4").unwrap();
+    p.exp_string("SAN at scenario end").unwrap();
+    let seen = enter_to_the_end(&mut p);
+    assert!(seen.contains("Scenario 1 recorded"), "{seen}");
+    h.send(confirmer);
+    h.deliver(recorder);
+    for side in [recorder, confirmer] {
+        let v = h.run(side, &["verify"]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
+}

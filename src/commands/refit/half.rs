@@ -26,6 +26,7 @@ use crate::rules::tables::Tables;
 use crate::store::Writer;
 
 mod commit;
+mod differ;
 mod steps;
 
 pub(super) use commit::commit;
@@ -153,11 +154,12 @@ fn start<'a>(
     let track = Rc::new(RefCell::new(Track::default()));
     let dice = CampaignDice::exchanged(ExchangeDice::new(half.side, half.seed, track.clone()));
     let mut run = Run::with_dice(writer, tables, def, prompter, dice);
+    run.prompter.hold_only(half.side);
     let setup = Rc::new(RefCell::new(Setup::default()));
     let drafts = run
         .prompter
         .at_terminal()
-        .then(|| run.writer.drafts(run.step_label.clone()));
+        .then(|| run.writer.drafts(run.step_label.clone()).held_by(half.side));
     run.prompter
         .keep_drafts(track::sink(track, setup.clone(), drafts));
     run.two = Some(TwoPlay {

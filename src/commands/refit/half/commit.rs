@@ -273,11 +273,11 @@ fn agree(run: &Run, of: u64, next: &CampaignState) -> Result<(), Error> {
     let only = |a: &[String], b: &[String]| -> Vec<String> {
         a.iter().filter(|x| !b.contains(x)).cloned().collect()
     };
-    Err(Error::Refused(format!(
-        "{}: the public record your half gives differs from the one the {} recorded (event {of}).\n  his:   {}\n  yours: {}\nBoth halves stop here until one side amends its answers (docs/two-machines.md §8). Nothing was changed.",
+    let differ = super::differ::side_by_side(&only(&theirs, &mine), &only(&mine, &theirs));
+    Err(Error::Disagreement(format!(
+        "{}: the public record your half gives differs from the one the {} recorded (event {of}):\n  {}\nBoth halves stop here until one side amends its answers (docs/two-machines.md §8). Nothing was changed; at a terminal what you typed is kept and `votg refit` offers it to change.",
         step.label(),
         me(run).other().name(),
-        only(&theirs, &mine).join("; "),
-        only(&mine, &theirs).join("; ")
+        differ.join("\n  ")
     )))
 }

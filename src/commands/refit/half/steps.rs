@@ -147,19 +147,15 @@ fn key_of(l: &Ledger, me: Side, seed: Seed, k: u64) -> Option<Seed> {
 /// `[<side>.outcome]`; the other side confirms it with its half (the same
 /// victor and CVP from its own answers), or both stop.
 /// What a half says when the scenario is ready to play.
-pub(super) const READY: &str = "Both sides have finished the Refit Phase: the scenario is ready to play. After it, both players record it: `votg refit DIR --answers FILE` with the same `[scenario]` table (victor, cvp, and the Russian's `counterattack`) and each his own `[<side>.outcome]`; the one whose turn it is records it, the other confirms it.";
+pub(super) const READY: &str = "Both sides have finished the Refit Phase: the scenario is ready to play. After it, both players record it, each on his own half: `votg refit DIR` at the terminal, or `votg refit DIR --answers FILE` with the same `[scenario]` table (victor, cvp, and the Russian's `counterattack`) and each his own `[<side>.outcome]`; the one whose turn it is records it, the other confirms it.";
 
 pub(super) fn record_step(run: &mut Run) -> Result<Option<String>, Error> {
-    let ready = READY;
-    let Prompter::Scripted(a) = &run.prompter else {
-        return Ok(Some(format!(
-            "{ready} (Recording it at a terminal is not carried out on two machines yet.)"
-        )));
-    };
-    if a.scenario().is_none() {
-        return Ok(Some(ready.into()));
+    if let Prompter::Scripted(a) = &run.prompter {
+        if a.scenario().is_none() {
+            return Ok(Some(READY.into()));
+        }
+        crate::rules::reph::scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
     }
-    crate::rules::reph::scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
     let scenario = run.state.campaign.scenario;
     set_plan(run, Plan::Joint { k: 0, key: None });
     run.step(StepRef::Record { scenario })?;

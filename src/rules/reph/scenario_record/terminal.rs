@@ -23,7 +23,13 @@ use super::{ScenarioRecord, force_list, parse_line, try_outcome};
 /// (CG I: the Control of F36 that decides it), CVP and SAN in public.
 pub(super) fn ask(s: &mut Session) -> Result<ScenarioRecord, Error> {
     let mut out = BySide::<Outcome>::default();
-    for side in Side::BOTH {
+    // On a half (two machines) only the side it holds says what happened
+    // to its force; the other says it on his machine (docs/two-machines.md).
+    let asked: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|&side| s.prompter.asks(side))
+        .collect();
+    for side in asked {
         s.prompter.begin_secret(side)?;
         let o = ask_outcome(s, side, &out);
         let o = match o {
