@@ -365,3 +365,69 @@ fn design_9_audit_of_a_split_campaign_checks_what_was_played_on_two_machines_and
         );
     }
 }
+
+#[test]
+fn design_9_a_campaign_split_in_the_middle_of_a_refit_phase_finishes_it_on_two_machines() {
+    // rosters/cg-i-aftermath: both sides at 12.614 after scenario 1, at
+    // one keyboard. The Russian keeps the folder; the German takes his
+    // half home and sits without an answers file.
+    let tmp = tempfile::tempdir().unwrap();
+    let mut h = Halves {
+        tmp,
+        sent: Vec::new(),
+        seeds: (7, 7),
+    };
+    copy_all(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-aftermath"),
+        &h.dir("russian"),
+    );
+    let usb = h.tmp.path().join("usb");
+    ok(&votg()
+        .args(["split", &h.path("russian"), "--side", "russian", "--out"])
+        .arg(&usb)
+        .output()
+        .unwrap());
+    copy_all(&usb, &h.dir("german"));
+    ok(&votg()
+        .args(["join", &h.path("german"), "--side", "german"])
+        .output()
+        .unwrap());
+    let to = h.tmp.path().join("mail").join("1-german.votg");
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    std::fs::copy(h.dir("german").join("packets/german-1.votg"), &to).unwrap();
+    h.sent.push(("german".into(), to));
+    h.deliver("russian");
+    let record = "[scenario]\nvictor = \"german\"\ncvp = { german = 14, russian = 22 }\n";
+    let mine = |side: &str| {
+        let extra = match side {
+            "german" => "initiative = \"attack\"\nf36 = false\nrepair_numbers = [\"G-14 2\"]\n",
+            _ => "initiative = \"idle\"\n",
+        };
+        format!("{record}[{side}]\nbuy = []\nfortify = []\nrecon = 0\n{extra}")
+    };
+    let mut turn = "russian";
+    let mut said = String::new();
+    for _ in 0..12 {
+        said.push_str(&ok(
+            &h.run(turn, &["refit", "--answers", &h.answers(turn, &mine(turn))])
+        ));
+        h.send(turn);
+        h.deliver(other(turn));
+        turn = other(turn);
+        let s = ok(&h.run(turn, &["status"]));
+        if s.contains("German has finished") && s.contains("Russian has finished") {
+            break;
+        }
+    }
+    // The Russian did not reveal his public nonce for 12.614 before the
+    // German's answers for the RePh were committed.
+    assert!(
+        said.contains("the German commits his answers for it first"),
+        "{said}"
+    );
+    let s = ok(&h.run("russian", &["status"]));
+    assert!(s.contains("Russian has finished"), "{s}");
+    for side in ["german", "russian"] {
+        ok(&h.run(side, &["verify"]));
+    }
+}
