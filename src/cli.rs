@@ -131,7 +131,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         answers: Option<PathBuf>,
     },
-    /// Two machines: split a campaign played at one keyboard into two halves: DIR keeps SIDE's, OUT gets the other side's (he takes it to his machine and runs `votg join OUT --side S`)
+    /// Two machines: split a campaign played at one keyboard into two halves: DIR keeps SIDE's, DIR2 (--out) gets the other side's (he takes it to his machine and runs `votg join DIR2 --side S`)
     Split {
         /// The campaign (played at one keyboard); it becomes SIDE's half
         dir: PathBuf,

@@ -431,3 +431,30 @@ fn design_9_a_campaign_split_in_the_middle_of_a_refit_phase_finishes_it_on_two_m
         ok(&h.run(side, &["verify"]));
     }
 }
+
+#[test]
+fn design_9_a_campaign_over_is_not_split() {
+    use crate::play::*;
+    let c = initial("I", NOTHING, NOTHING);
+    let idle = format!("{NOTHING}initiative = \"idle\"\n");
+    refit(
+        &c,
+        &format!(
+            "{}[german]\n{idle}f36 = false\n[russian]\n{idle}",
+            scenario("german", 0, 0, false)
+        ),
+        3,
+    )
+    .success();
+    let before = c.snapshot();
+    let out_dir = c.tmp.path().join("russian-half");
+    let out = votg()
+        .args(["split", c.path(), "--side", "german", "--out"])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the campaign is over"));
+    assert_eq!(c.snapshot(), before);
+    assert!(!out_dir.exists());
+}

@@ -100,6 +100,35 @@ fn copy(from: &Path, to: &Path) -> Result<(), Error> {
     file::write_atomic(to, &bytes)
 }
 
+/// Both keys, once the campaign verifies with them: the rolls before the
+/// split are checked now for the last time, as no half holds both keys.
+fn verified(
+    opened: &Opened,
+    dir: &Path,
+    tables: &crate::rules::tables::Tables,
+) -> Result<crate::model::seed::Seeds, Error> {
+    let seeds = opened.seeds.ok_or_else(|| {
+        refused(
+            dir,
+            "both german/dice.toml and russian/dice.toml must be here (a campaign at one keyboard holds both keys).".into(),
+        )
+    })?;
+    let report = crate::commands::verify::check(
+        &opened.events,
+        (Some(seeds), None),
+        &crate::commands::verify::Keys::of(opened),
+        tables,
+        false,
+    )?;
+    match report.difference {
+        Some(d) => Err(refused(
+            dir,
+            format!("it does not verify ({d}); settle that at one keyboard first."),
+        )),
+        None => Ok(seeds),
+    }
+}
+
 /// `votg split DIR --side S --out DIR2`.
 pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<String, Error> {
     if global.manual_dice || global.dice_file.is_some() {
@@ -111,27 +140,7 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
     let tables = global.load_tables()?;
     let opened = crate::commands::campaign::open_read(dir, &tables)?;
     refuse(&opened, dir)?;
-    let seeds = opened.seeds.ok_or_else(|| {
-        refused(
-            dir,
-            "both german/dice.toml and russian/dice.toml must be here (a campaign at one keyboard holds both keys).".into(),
-        )
-    })?;
-    // The rolls before the split are checked now, with both keys, for the
-    // last time: no half holds both.
-    let report = crate::commands::verify::check(
-        &opened.events,
-        (Some(seeds), None),
-        &crate::commands::verify::Keys::of(&opened),
-        &tables,
-        false,
-    )?;
-    if let Some(d) = report.difference {
-        return Err(refused(
-            dir,
-            format!("it does not verify ({d}); settle that at one keyboard first."),
-        ));
-    }
+    let seeds = verified(&opened, dir, &tables)?;
     let other = side.other();
     crate::commands::campaign::make_folder(out)?;
     // The other side's half: his private log and his key of before the
