@@ -42,6 +42,7 @@ pub fn is_two(events: &Events) -> bool {
 /// The keys a two-machine folder holds: both (the halves joined back at
 /// one keyboard), or one (a half).
 pub fn keys(dir: &Path) -> Result<(Option<Seeds>, Option<Half>), Error> {
+    interrupted_split(dir)?;
     let mut found = Vec::new();
     for side in Side::BOTH {
         let name = super::keys::SideDice::file_name(side);
@@ -145,6 +146,43 @@ pub fn split_keys(dir: &Path) -> Result<Option<Seeds>, Error> {
             _ => None,
         },
     )
+}
+
+/// Where `votg split` keeps the kept side's new key until the split is in
+/// the public log: a split interrupted after that is finished by hand from it.
+pub fn pending_key_name(side: Side) -> String {
+    format!("{side}/dice-split.toml")
+}
+
+/// Writes `side`'s new key, pending until the split is in the public log.
+pub fn write_pending_key(dir: &Path, side: Side, seed: Seed) -> Result<(), Error> {
+    let path = dir.join(pending_key_name(side));
+    std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
+    file::write_atomic(&path, &super::files::dice_file(side, seed))
+}
+
+/// The pending key made `side`'s key.
+pub fn take_pending_key(dir: &Path, side: Side) -> Result<(), Error> {
+    let from = dir.join(pending_key_name(side));
+    std::fs::rename(&from, dir.join(super::keys::SideDice::file_name(side)))
+        .map_err(file::io(&from))
+}
+
+/// A split of `dir` interrupted once the split was in its public log.
+fn interrupted_split(dir: &Path) -> Result<(), Error> {
+    let Some(side) = Side::BOTH
+        .into_iter()
+        .find(|s| dir.join(pending_key_name(*s)).exists())
+    else {
+        return Ok(());
+    };
+    Err(Error::Refused(format!(
+        "{d}: a `votg split` of this folder was interrupted after it wrote the split in the public log. To finish it: rename {d}/{pending} to {d}/{side}/dice.toml, move {d}/{other}/ out of this folder (his log.jsonl is his half's: copy it to the folder split wrote for him, as {other}/log.jsonl), then run `votg send {d}` and copy {d}/log.jsonl, campaign.toml and journal.csv to his folder.",
+        d = dir.display(),
+        pending = pending_key_name(side),
+        side = side.id(),
+        other = side.other().id()
+    )))
 }
 
 /// Writes `side`'s key into `dir` (its `dice.toml`).

@@ -136,6 +136,9 @@ fn design_9_split_leaves_neither_half_a_secret_or_key_of_the_other_side() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("split already"));
     let v = ok(&h.run("russian", &["verify"]));
     assert!(v.contains("Split from one keyboard at event"), "{v}");
+    // The sample's --seed predicts the rolls before the split only.
+    let s = ok(&h.run("german", &["status"]));
+    assert!(s.contains("until its split at event"), "{s}");
 }
 
 #[test]

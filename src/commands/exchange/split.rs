@@ -142,6 +142,15 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
     refuse(&opened, dir)?;
     let seeds = verified(&opened, dir, &tables)?;
     let other = side.other();
+    let def = crate::rules::cg_def::load(&tables, opened.state().campaign.cg)?;
+    let start = crate::rules::new_campaign::initial_state(&def, &tables);
+    let initial = crate::model::facts::whole(&start)
+        .into_iter()
+        .filter(|f| f.side().is_some())
+        .collect();
+    // The writer first: a view edited by hand refuses the split before
+    // anything is written.
+    let mut w = open_writer(dir, &tables, false)?;
     crate::commands::campaign::make_folder(out)?;
     // The other side's half: his private log and his key of before the
     // split; no key to play with (he draws it on his machine).
@@ -152,20 +161,13 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
     half::write_split_key(out, other, seeds.of(other))?;
     half::write_split_key(dir, side, seeds.of(side))?;
     let fresh = seed_for(side, global);
-    {
-        let mut w = open_writer(dir, &tables, false)?;
-        let at = crate::model::journal::now();
-        let def = crate::rules::cg_def::load(&tables, opened.state().campaign.cg)?;
-        let start = crate::rules::new_campaign::initial_state(&def, &tables);
-        let initial = crate::model::facts::whole(&start)
-            .into_iter()
-            .filter(|f| f.side().is_some())
-            .collect();
-        let kind = PublicKind::Exchange(Exchange::Split { side, initial });
-        w.append(&at, |_| kind, Default::default(), None)?;
-        sit(&mut w, side, fresh)?;
-    }
-    half::write_key(dir, side, fresh)?;
+    half::write_pending_key(dir, side, fresh)?;
+    let at = crate::model::journal::now();
+    let kind = PublicKind::Exchange(Exchange::Split { side, initial });
+    w.append(&at, |_| kind, Default::default(), None)?;
+    sit(&mut w, side, fresh)?;
+    drop(w);
+    half::take_pending_key(dir, side)?;
     let gone = dir.join(other.id());
     std::fs::remove_dir_all(&gone).map_err(file::io(&gone))?;
     // The pass ends this side's first turn; its packet (written too) is
