@@ -40,6 +40,8 @@ fn split_partway() -> Halves {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-partway"),
         &h.dir("german"),
     );
+    // The views written once at one keyboard (and their hashes noted).
+    ok(&h.run("german", &["adjust", "--side", "russian", "--discard"]));
     let out = votg()
         .args(["split", &h.path("german"), "--side", "german", "--out"])
         .arg(carried(&h))
@@ -107,6 +109,7 @@ fn design_9_split_leaves_neither_half_a_secret_or_key_of_the_other_side() {
     let mut h = split_partway();
     let g = every_file_text(&h.dir("german"));
     assert!(!h.dir("german").join("russian").exists(), "his folder left");
+    assert!(!g.contains("russian/"), "a file names one of his: {g}");
     assert!(!g.contains(&old_r), "the Russian's old seed is still here");
     for line in russian_log.lines() {
         assert!(!g.contains(line), "a line of his private log is here");

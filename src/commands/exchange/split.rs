@@ -170,6 +170,12 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
     half::take_pending_key(dir, side)?;
     let gone = dir.join(other.id());
     std::fs::remove_dir_all(&gone).map_err(file::io(&gone))?;
+    // The views' hashes named his views too (a hash of his roster would
+    // confirm a guess of it): written again for this half alone.
+    let manifest = dir.join(".votg/views.toml");
+    if manifest.exists() {
+        std::fs::remove_file(&manifest).map_err(file::io(&manifest))?;
+    }
     // The pass ends this side's first turn; its packet (written too) is
     // not needed: OUT holds every event of it.
     super::send(dir, None, &super::refit_config(global))?;
