@@ -118,18 +118,36 @@ pub enum Command {
         #[arg(long, value_name = "FILE", requires = "side")]
         answers: Option<PathBuf>,
     },
-    /// Two machines: start your half of a campaign from the other side's first packet; writes your reply
+    /// Two machines: start your half of a campaign from the other side's first packet (or take your seat in the half `votg split` wrote for you); writes your reply
     Join {
-        /// The folder to create (must be new or empty)
+        /// The folder to create (must be new or empty); without PACKET, the half `votg split` wrote for you
         dir: PathBuf,
-        /// The other side's first packet (`votg new --side` wrote it)
-        packet: PathBuf,
+        /// The other side's first packet (`votg new --side` wrote it); none after `votg split`
+        packet: Option<PathBuf>,
         /// Your side: german or russian
         #[arg(long)]
         side: Side,
         /// An answers file for your first steps, done before your reply is written
         #[arg(long, value_name = "FILE")]
         answers: Option<PathBuf>,
+    },
+    /// Two machines: split a campaign played at one keyboard into two halves: DIR keeps SIDE's, DIR2 (--out) gets the other side's (he takes it to his machine and runs `votg join DIR2 --side S`)
+    Split {
+        /// The campaign (played at one keyboard); it becomes SIDE's half
+        dir: PathBuf,
+        /// The side that keeps DIR: german or russian
+        #[arg(long)]
+        side: Side,
+        /// The folder to create (must be new or empty) for the other side's half
+        #[arg(long, value_name = "DIR2")]
+        out: PathBuf,
+    },
+    /// Two machines: join the other side's half (OTHER, his folder brought to the table) back into DIR, for play at one keyboard
+    Merge {
+        /// Your half; it becomes the whole campaign
+        dir: PathBuf,
+        /// The other side's half (left as it is)
+        other: PathBuf,
     },
     /// Two machines: end your turn and write the packet of every public event of it for the other side (safe to run again)
     Send {
@@ -438,7 +456,9 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             packet,
             side,
             answers,
-        } => crate::commands::exchange::join(dir, packet, *side, answers.as_deref(), g),
+        } => crate::commands::exchange::join(dir, packet.as_deref(), *side, answers.as_deref(), g),
+        Command::Split { dir, side, out } => crate::commands::exchange::split(dir, *side, out, g),
+        Command::Merge { dir, other } => crate::commands::exchange::merge(dir, other, g),
         Command::Send { dir, out } => crate::commands::exchange::send(dir, out.as_deref(), g),
         Command::Concede { dir } => crate::commands::exchange::concede(dir, g),
         Command::Audit { dir } => crate::commands::audit::run(dir, g),

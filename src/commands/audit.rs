@@ -41,9 +41,15 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
         them,
         tables: &tables,
     };
+    let split = match l.split() {
+        Some((n, _)) => format!(
+            "The campaign was played at one keyboard until its split (event {n}): the rolls and choices before it cannot be audited (both keys were on one machine); `votg split` verified them before it split the campaign, and his part of them is checked against its commitments only.\n"
+        ),
+        None => String::new(),
+    };
     match audit.check(seed, lines) {
         Ok((rolls, choices)) => Ok(format!(
-            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n",
+            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n{split}",
             them.name()
         )),
         Err(why) => Err(Error::Refused(format!(
@@ -66,7 +72,12 @@ impl Audit<'_> {
         let seed = self.seed(seed)?;
         self.nonces(seed)?;
         let private = self.parts(lines)?;
-        let counted = numbered(&private)?;
+        // Only what was played on two machines is his to answer for: the
+        // steps before a split were played at one keyboard.
+        let from = Ledger::new(self.events, self.them)
+            .split()
+            .map_or(0, |s| s.0);
+        let counted = numbered(&private, from)?;
         let mut events = self.events.clone();
         match self.them {
             Side::German => events.german = private,
@@ -75,7 +86,7 @@ impl Audit<'_> {
         // Only his steps are run again: the dice of his rolls from his key.
         let mut keys = BTreeMap::new();
         keys.insert(self.them, seed);
-        let report = verify::check(&events, None, &Keys(keys), self.tables, true)
+        let report = verify::check(&events, (None, None), &Keys(keys), self.tables, true)
             .map_err(|e| e.to_string())?;
         if let Some(d) = report.differs {
             return Err(format!(
@@ -177,9 +188,12 @@ fn what(e: &Public) -> String {
 
 /// Each step's rolls of one thing numbered 1, 2, 3 … (a roll repeated or
 /// left out shows a re-roll); the secret rolls and choices counted.
-fn numbered(private: &PrivateLog) -> Found {
+fn numbered(private: &PrivateLog, from: u64) -> Found {
     let (mut rolls, mut choices) = (0, 0);
-    for (_, p) in private {
+    for (_, p) in private
+        .iter()
+        .filter(|(_, p)| p.of().is_some_and(|n| n > from))
+    {
         match p {
             Private::Part { of, rows, .. } => {
                 let mut seen: BTreeMap<&str, Vec<u32>> = BTreeMap::new();

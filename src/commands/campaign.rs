@@ -148,7 +148,14 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
         c.cg, c.title, def.rule, def.first_date, def.last_date,
     );
     if let Some(n) = opened.folded.test_seed {
-        out.push_str(&format!("{}\n", test_campaign_warning(n)));
+        let split = crate::model::ledger::Ledger::new(&opened.events, Side::German).split();
+        out.push_str(&match split {
+            // The seeds taken at a split are new (from `--seed` only in tests).
+            Some((k, _)) => format!(
+                "This was a test campaign (--seed {n}) until its split at event {k}: anyone who knows or guesses {n} can predict every roll before it.\n"
+            ),
+            None => format!("{}\n", test_campaign_warning(n)),
+        });
     }
     if let Some(half) = opened.half {
         out.push_str(&crate::commands::exchange::standing(&opened, half.side));

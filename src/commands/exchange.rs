@@ -18,10 +18,14 @@ use crate::store::packet::{self, Packet};
 
 mod check;
 mod end;
+mod merge;
+mod split;
 pub(crate) mod track;
 
 pub use check::receive;
 pub use end::{concede, over};
+pub use merge::merge;
+pub use split::split;
 
 /// The campaign's id: a hash of its creation event (the public log's first
 /// line), the same on both halves.
@@ -31,7 +35,7 @@ pub fn campaign_id(first_line: &str) -> String {
 
 /// The side's seed: from the operating system, or from `--seed N` (a test
 /// campaign, said so wherever it is shown).
-fn seed_for(side: Side, global: &Global) -> Seed {
+pub(super) fn seed_for(side: Side, global: &Global) -> Seed {
     match global.seed {
         Some(n) => Seeds::from_number(n).of(side),
         None => Seed::fresh(),
@@ -40,7 +44,7 @@ fn seed_for(side: Side, global: &Global) -> Seed {
 
 /// The options a `refit` run from `new` or `join` gets: `--seed` made the
 /// campaign's seeds, and rolls nothing.
-fn refit_config(global: &Global) -> Global {
+pub(super) fn refit_config(global: &Global) -> Global {
     Global {
         seed: None,
         ..global.clone()
@@ -48,7 +52,7 @@ fn refit_config(global: &Global) -> Global {
 }
 
 /// Appends `side`'s seat: its seed and first public nonce committed.
-fn sit(w: &mut Writer, side: Side, seed: Seed) -> Result<(), Error> {
+pub(super) fn sit(w: &mut Writer, side: Side, seed: Seed) -> Result<(), Error> {
     let kind = PublicKind::Exchange(Exchange::Seat {
         side,
         seed: exchange::seed_commitment(seed),
@@ -122,32 +126,48 @@ pub fn new(
 }
 
 /// `votg join DIR PACKET --side S [--answers FILE]`: the other side's half
-/// started from his first packet; its reply written.
+/// started from his first packet; its reply written. Without a packet, DIR
+/// is the half `votg split` wrote for S: S takes his seat in it.
 pub fn join(
     dir: &Path,
-    packet: &Path,
+    packet: Option<&Path>,
     side: Side,
     answers: Option<&Path>,
     global: &Global,
 ) -> Result<String, Error> {
     crate::commands::refit::refuse_dice_flags(&refit_config(global))?;
     let tables = global.load_tables()?;
-    let p = packet::read(packet)?;
-    check::first_packet(&p, packet, side, &tables)?;
-    crate::commands::campaign::make_folder(dir)?;
     let seed = seed_for(side, global);
-    crate::store::half::adopt(dir, side, seed, &p.events)?;
+    let mut out = match packet {
+        Some(packet) => {
+            let p = packet::read(packet)?;
+            check::first_packet(&p, packet, side, &tables)?;
+            crate::commands::campaign::make_folder(dir)?;
+            crate::store::half::adopt(dir, side, seed, &p.events)?;
+            format!(
+                "Joined the campaign in {} as the {} (the {}'s packet {}).\n",
+                dir.display(),
+                side.name(),
+                p.from.name(),
+                p.seq
+            )
+        }
+        None => {
+            split::check_seat(dir, side)?;
+            crate::store::half::write_key(dir, side, seed)?;
+            format!(
+                "Took the {}'s seat in {}, split from one keyboard: a new seed, drawn on this machine and committed.\n",
+                side.name(),
+                dir.display()
+            )
+        }
+    };
     {
         let mut w = open_writer(dir, &tables, false)?;
         sit(&mut w, side, seed)?;
+        let state = w.opened.state().clone();
+        w.write_views(&state)?;
     }
-    let mut out = format!(
-        "Joined the campaign in {} as the {} (the {}'s packet {}).\n",
-        dir.display(),
-        side.name(),
-        p.from.name(),
-        p.seq
-    );
     if answers.is_some() {
         say_now(&std::mem::take(&mut out))?;
         out.push_str(&crate::commands::refit::refit(
@@ -274,12 +294,16 @@ pub fn send(dir: &Path, out: Option<&Path>, global: &Global) -> Result<String, E
 fn packet_of(w: &Writer, me: Side, tables: &crate::rules::tables::Tables) -> Result<Packet, Error> {
     let l = Ledger::new(&w.opened.events, me);
     let lines = w.public_lines()?;
+    // After a split, the turns start at it: the events before it were
+    // played at one keyboard, and both halves hold them.
+    let split = l.split().map_or(0, |s| s.0 - 1);
     let base = l
         .passes()
         .iter()
         .rev()
         .find(|p| p.1 == me.other())
-        .map_or(0, |p| p.0);
+        .map_or(0, |p| p.0)
+        .max(split);
     Ok(Packet {
         format: packet::FORMAT,
         votg: crate::VERSION.into(),

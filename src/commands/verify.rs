@@ -54,6 +54,11 @@ pub struct Report {
     /// other side's, and the joint steps each half checks as it receives
     /// them), taken as recorded.
     pub others: usize,
+    /// A campaign split from one keyboard (`votg split`): the event of the
+    /// split, and the steps before it taken as recorded here (a half holds
+    /// neither the other side's part of them nor both keys that drew them;
+    /// `split` verified them before it split the campaign).
+    pub split: Option<(u64, usize)>,
 }
 
 pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
@@ -61,7 +66,13 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     let opened = open_read(dir, &tables)?;
     let seeds = opened.seeds;
     let keys = Keys::of(&opened);
-    let report = check(&opened.events, seeds, &keys, &tables, false)?;
+    let report = check(
+        &opened.events,
+        (seeds, opened.split_seeds),
+        &keys,
+        &tables,
+        false,
+    )?;
     if let Some(d) = report.difference {
         return Err(Error::Refused(format!(
             "{}: {d}\n{} step(s) before it re-derived as recorded.",
@@ -109,13 +120,32 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
             report.taken.join("; ")
         ));
     }
-    if report.others > 0 {
+    out.push_str(&split_note(&report));
+    if report.others > 0 && opened.half.is_some() {
         out.push_str(&format!(
             "Two machines: {} step(s) of the other side or joint taken as recorded here: the other side's secrets are on his machine (`votg audit` checks his steps once he reveals them), and each joint step was checked by the half that received it.\n",
             report.others
         ));
+    } else if report.others > 0 {
+        out.push_str(&format!(
+            "Two machines: {} joint step(s) played on two machines taken as recorded here: each was checked by the half that received it.\n",
+            report.others
+        ));
     }
     Ok(out)
+}
+
+/// What verify says of the steps before a split (`votg split`).
+fn split_note(report: &Report) -> String {
+    match report.split {
+        Some((n, 0)) => format!(
+            "Split from one keyboard at event {n}: the steps before it were re-derived with both keys of before the split (their rolls were made at one keyboard, and no audit can check them).\n"
+        ),
+        Some((n, taken)) => format!(
+            "Split from one keyboard at event {n}: the {taken} step(s) before it are taken as recorded here (this half holds neither the other side's part of them nor both keys that drew them; `votg split` verified them before it split the campaign, and they were made at one keyboard: no audit can check them).\n"
+        ),
+        None => String::new(),
+    }
 }
 
 /// The rows of an event: its public rows, then each side's.
@@ -154,14 +184,20 @@ fn facts_of<'a>(e: &'a Public, parts: &[Option<&'a Private>; 2]) -> Vec<&'a Fact
 }
 
 /// Re-derives every step of `events`.
+///
+/// `seeds`: the keys of the one-keyboard steps (after a split, those of
+/// before it, if the folder holds both, for the steps before it).
 pub fn check(
     events: &Events,
-    seeds: Option<Seeds>,
+    (seeds, split_seeds): (Option<Seeds>, Option<Seeds>),
     keys: &Keys,
     tables: &Tables,
     reveal: bool,
 ) -> Result<Report, Error> {
     let undone = events.undone();
+    let split = crate::model::ledger::Ledger::new(events, Side::German)
+        .split()
+        .map(|(n, _)| n);
     let mut parts: HashMap<u64, [Option<&Private>; 2]> = HashMap::new();
     for (i, side) in Side::BOTH.iter().enumerate() {
         for (_, p) in events.private(*side) {
@@ -187,7 +223,9 @@ pub fn check(
             for f in recorded {
                 start.take(f.clone()).map_err(Error::Refused)?;
             }
-            let mut s = std::mem::take(&mut start).whole().map_err(Error::Refused)?;
+            let mut s = std::mem::take(&mut start)
+                .whole_of(crate::model::fold::is_split(events))
+                .map_err(Error::Refused)?;
             push_rows(&mut s, &rows, &e.at);
             def = Some(cg_def::load(tables, s.campaign.cg)?);
             report
@@ -212,6 +250,21 @@ pub fn check(
                 let how = Replay {
                     used: *dice,
                     typed: *typed,
+                };
+                let seeds = match split {
+                    Some(at) if e.n < at => {
+                        let taken = report.split.get_or_insert((at, 0));
+                        if split_seeds.is_none() {
+                            taken.1 += 1;
+                            for f in recorded {
+                                facts::apply(before, f).map_err(Error::Refused)?;
+                            }
+                            push_rows(before, &rows, &e.at);
+                            continue;
+                        }
+                        split_seeds
+                    }
+                    _ => seeds,
                 };
                 let exchanged = *dice == DiceUsed::Exchanged;
                 let given =
@@ -281,6 +334,9 @@ pub fn check(
                 report.taken.push(format!("event {}", e.n))
             }
             PublicKind::Undone { .. } | PublicKind::Redone { .. } | PublicKind::Exchange(_) => {
+                for f in crate::model::fold::split_initial(events, e) {
+                    facts::apply(before, f).map_err(Error::Refused)?;
+                }
                 continue;
             }
         }

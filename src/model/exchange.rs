@@ -76,6 +76,18 @@ pub enum Exchange {
     },
     /// A side resigns (`votg concede`): the CG is over.
     Conceded { side: Side },
+    /// A campaign played at one keyboard until here goes on on two
+    /// machines (`votg split`): `side` keeps the folder it was played in.
+    /// Both keys were on one machine, so each side takes a fresh one (its
+    /// `seat` after this); the rolls before it were made at one keyboard.
+    Split {
+        side: Side,
+        /// Each side's Initial OB (printed in the rules: public), what a
+        /// half knows of the other side's forces, as after `votg new
+        /// --side`.
+        #[serde(default)]
+        initial: Vec<super::facts::Fact>,
+    },
     /// A side's seed and whole private log, revealed at the CG's end.
     Revealed {
         side: Side,
@@ -93,6 +105,7 @@ impl Exchange {
             | Exchange::PublicNonce { side, .. }
             | Exchange::Unsealed { side, .. }
             | Exchange::Conceded { side }
+            | Exchange::Split { side, .. }
             | Exchange::Revealed { side, .. } => *side,
         }
     }

@@ -136,17 +136,31 @@ impl Parts {
 
     /// The campaign, once every part is there.
     pub fn whole(self) -> Result<CampaignState, FactError> {
+        self.whole_of(false)
+    }
+
+    /// The campaign; with `halves`, a side whose parts are absent (the other
+    /// side's, in a half of a campaign split from one keyboard) is empty
+    /// until the split gives it its Initial OB (`split_initial`).
+    pub fn whole_of(self, halves: bool) -> Result<CampaignState, FactError> {
         let [gr, rr] = self.rosters;
         let [gp, rp] = self.purchases;
         let [gf, rf] = self.forces;
-        let side = |r: Option<Roster>, p: Option<Vec<PurchaseRow>>, f: Option<Force>| {
+        let side = |s: Side, r: Option<Roster>, p: Option<Vec<PurchaseRow>>, f: Option<Force>| {
+            if halves && r.is_none() && p.is_none() && f.is_none() {
+                return Some(absent(s));
+            }
             Some(SideFiles {
                 roster: r?,
                 purchases: p?.into(),
                 force: f?,
             })
         };
-        match (self.campaign, side(gr, gp, gf), side(rr, rp, rf)) {
+        match (
+            self.campaign,
+            side(Side::German, gr, gp, gf),
+            side(Side::Russian, rr, rp, rf),
+        ) {
             (Some(campaign), Some(german), Some(russian)) => Ok(CampaignState {
                 campaign,
                 german,
@@ -155,6 +169,26 @@ impl Parts {
             }),
             _ => Err("the campaign's creation does not give every part of it".into()),
         }
+    }
+}
+
+/// A side whose parts a half does not hold, until the split gives it its
+/// Initial OB.
+fn absent(side: Side) -> SideFiles {
+    SideFiles {
+        roster: Roster {
+            schema: crate::model::state::SCHEMA,
+            side,
+            bonus_cpp_taken: false,
+            lines: Vec::new(),
+        },
+        purchases: Default::default(),
+        force: Force {
+            schema: crate::model::force::SCHEMA,
+            side,
+            next_id: 1,
+            counters: Default::default(),
+        },
     }
 }
 

@@ -133,6 +133,29 @@ fn brought<'a>(e: &'a Public, parts: &BTreeMap<(u64, Side), &'a Private>) -> Bro
     b
 }
 
+/// Whether the campaign was split from one keyboard (`votg split`).
+pub fn is_split(events: &Events) -> bool {
+    events.public.iter().any(|e| {
+        matches!(
+            e.kind,
+            PublicKind::Exchange(super::exchange::Exchange::Split { .. })
+        )
+    })
+}
+
+/// At a split (`votg split`), the Initial OB of each side whose private log
+/// this folder does not hold (the other side's, in a half): what a half
+/// knows of his forces, as after `votg new --side`.
+pub fn split_initial<'a>(events: &Events, e: &'a Public) -> Vec<&'a Fact> {
+    let PublicKind::Exchange(super::exchange::Exchange::Split { initial, .. }) = &e.kind else {
+        return Vec::new();
+    };
+    initial
+        .iter()
+        .filter(|f| f.side().is_some_and(|s| events.private(s).is_empty()))
+        .collect()
+}
+
 /// An adjustment, as a step: the side's own, or a public one.
 pub fn adjusted(side: Option<Side>) -> StepRef {
     match side {
@@ -157,6 +180,7 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
     let mut steps = Vec::new();
     let mut seq = [0u64; 3];
     let mut journal: Vec<JournalRow> = Vec::new();
+    let halves = is_split(events);
     for e in &events.public {
         if undone.contains(&e.n) {
             continue;
@@ -186,7 +210,8 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
             PublicKind::Adjusted { side, .. } => steps.push((e.n, adjusted(*side))),
             _ => {}
         }
-        let b = brought(e, &parts);
+        let mut b = brought(e, &parts);
+        b.facts.extend(split_initial(events, e));
         for fact in b.facts {
             match &mut state {
                 Some(s) => facts::apply(s, fact).map_err(|m| (e.n, m))?,
@@ -200,7 +225,7 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
             )
         {
             let whole = std::mem::take(&mut parts_so_far)
-                .whole()
+                .whole_of(halves)
                 .map_err(|m| (e.n, m))?;
             state = Some(whole);
         }

@@ -322,6 +322,16 @@ impl<'a> Ledger<'a> {
         })
     }
 
+    /// The split of a campaign played at one keyboard until then (`votg
+    /// split`): its event and the side that kept the folder. The events
+    /// before it were played at one keyboard.
+    pub fn split(&self) -> Option<(u64, Side)> {
+        self.public().iter().find_map(|e| match &e.kind {
+            PublicKind::Exchange(Exchange::Split { side, .. }) => Some((e.n, *side)),
+            _ => None,
+        })
+    }
+
     /// Whether `side` conceded, or revealed its half.
     pub fn conceded(&self) -> Option<Side> {
         self.public().iter().find_map(|e| match &e.kind {

@@ -22,7 +22,8 @@ pub struct Half {
     pub seed: Seed,
 }
 
-/// Whether the campaign was made for two machines (`votg new --side`).
+/// Whether the campaign was made for two machines (`votg new --side`), or
+/// split from one keyboard (`votg split`).
 pub fn is_two(events: &Events) -> bool {
     matches!(
         events.public.first().map(|e| &e.kind),
@@ -30,12 +31,18 @@ pub fn is_two(events: &Events) -> bool {
             two_machines: true,
             ..
         })
-    )
+    ) || events.public.iter().any(|e| {
+        matches!(
+            e.kind,
+            PublicKind::Exchange(crate::model::exchange::Exchange::Split { .. })
+        )
+    })
 }
 
 /// The keys a two-machine folder holds: both (the halves joined back at
 /// one keyboard), or one (a half).
 pub fn keys(dir: &Path) -> Result<(Option<Seeds>, Option<Half>), Error> {
+    interrupted_split(dir)?;
     let mut found = Vec::new();
     for side in Side::BOTH {
         let name = super::keys::SideDice::file_name(side);
@@ -61,6 +68,18 @@ pub fn keys(dir: &Path) -> Result<(Option<Seeds>, Option<Half>), Error> {
             }),
         ),
         _ => {
+            if let Some(side) = Side::BOTH
+                .into_iter()
+                .find(|s| dir.join(split_key_name(*s)).exists())
+            {
+                return Err(Error::Refused(format!(
+                    "{}: this is the {}'s half of a campaign split from one keyboard (`votg split`), and he has not taken his seat yet: `votg join {} --side {}` draws his new seed and commits it.",
+                    dir.display(),
+                    side.name(),
+                    dir.display(),
+                    side.id()
+                )));
+            }
             return Err(Error::Refused(format!(
                 "{}: neither german/dice.toml nor russian/dice.toml is here, so this half of a two-machine campaign has lost its side's key. Restore your side's folder from your backup.",
                 dir.display()
@@ -69,7 +88,105 @@ pub fn keys(dir: &Path) -> Result<(Option<Seeds>, Option<Half>), Error> {
     })
 }
 
-fn write_key(dir: &Path, side: Side, seed: Seed) -> Result<(), Error> {
+/// Where a side keeps its key of before the split (`votg split`): it drew
+/// that side's rolls at one keyboard, and `verify` needs it once both
+/// halves are merged back.
+pub fn split_key_name(side: Side) -> String {
+    format!("{side}/dice-before-split.toml")
+}
+
+/// Writes `side`'s key of before the split into `dir`.
+pub fn write_split_key(dir: &Path, side: Side, seed: Seed) -> Result<(), Error> {
+    let path = dir.join(split_key_name(side));
+    std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
+    let mut bytes = format!(
+        "# The {} side's dice key of before the split (votg split): it drew his rolls\n# at one keyboard. Kept so that votg verify can check them once the halves are merged.\n",
+        side.name()
+    )
+    .into_bytes();
+    bytes.extend(super::files::to_toml(&super::keys::SideDice::new(
+        side, seed,
+    )));
+    file::write_atomic(&path, &bytes)
+}
+
+/// `side`'s key of before the split, if `dir` holds it.
+pub fn split_key(dir: &Path, side: Side) -> Result<Option<Seed>, Error> {
+    let name = split_key_name(side);
+    let Some(bytes) = file::read_regular(&dir.join(&name))? else {
+        return Ok(None);
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let dice: super::keys::SideDice = toml::from_str(&text).map_err(|e| {
+        Error::Refused(format!(
+            "{}: does not read ({e}). Restore it from your backup.",
+            dir.join(&name).display()
+        ))
+    })?;
+    if dice.side != side {
+        return Err(Error::Refused(format!(
+            "{}: holds the {}'s key, not the {}'s. Restore it from your backup.",
+            dir.join(&name).display(),
+            dice.side.name(),
+            side.name()
+        )));
+    }
+    Ok(Some(dice.seed))
+}
+
+/// Both sides' keys of before the split, when this folder holds both
+/// (the halves merged back).
+pub fn split_keys(dir: &Path) -> Result<Option<Seeds>, Error> {
+    Ok(
+        match (
+            split_key(dir, Side::German)?,
+            split_key(dir, Side::Russian)?,
+        ) {
+            (Some(german), Some(russian)) => Some(Seeds { german, russian }),
+            _ => None,
+        },
+    )
+}
+
+/// Where `votg split` keeps the kept side's new key until the split is in
+/// the public log: a split interrupted after that is finished by hand from it.
+pub fn pending_key_name(side: Side) -> String {
+    format!("{side}/dice-split.toml")
+}
+
+/// Writes `side`'s new key, pending until the split is in the public log.
+pub fn write_pending_key(dir: &Path, side: Side, seed: Seed) -> Result<(), Error> {
+    let path = dir.join(pending_key_name(side));
+    std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
+    file::write_atomic(&path, &super::files::dice_file(side, seed))
+}
+
+/// The pending key made `side`'s key.
+pub fn take_pending_key(dir: &Path, side: Side) -> Result<(), Error> {
+    let from = dir.join(pending_key_name(side));
+    std::fs::rename(&from, dir.join(super::keys::SideDice::file_name(side)))
+        .map_err(file::io(&from))
+}
+
+/// A split of `dir` interrupted once the split was in its public log.
+fn interrupted_split(dir: &Path) -> Result<(), Error> {
+    let Some(side) = Side::BOTH
+        .into_iter()
+        .find(|s| dir.join(pending_key_name(*s)).exists())
+    else {
+        return Ok(());
+    };
+    Err(Error::Refused(format!(
+        "{d}: a `votg split` of this folder was interrupted after it wrote the split in the public log. To finish it: rename {d}/{pending} to {d}/{side}/dice.toml, move {d}/{other}/ out of this folder (his log.jsonl is his half's: copy it to the folder split wrote for him, as {other}/log.jsonl), then run `votg send {d}` and copy {d}/log.jsonl, campaign.toml and journal.csv to his folder.",
+        d = dir.display(),
+        pending = pending_key_name(side),
+        side = side.id(),
+        other = side.other().id()
+    )))
+}
+
+/// Writes `side`'s key into `dir` (its `dice.toml`).
+pub fn write_key(dir: &Path, side: Side, seed: Seed) -> Result<(), Error> {
     let path = dir.join(super::keys::SideDice::file_name(side));
     std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
     file::write_atomic(&path, &super::files::dice_file(side, seed))

@@ -51,6 +51,9 @@ pub struct Opened {
     pub seeds: Option<Seeds>,
     /// Two machines (DESIGN §9): the one side this folder holds, and its key.
     pub half: Option<half::Half>,
+    /// Both sides' keys of before a split (`votg split`), when this folder
+    /// holds both (the halves merged back).
+    pub split_seeds: Option<Seeds>,
     /// A campaign of an older votg, taken in memory (not yet written).
     pub old: Option<import::Old>,
     /// What was left unfinished past the logs' ends (cut by the next writer).
@@ -112,6 +115,7 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
             folded,
             seeds: Some(old.seeds),
             half: None,
+            split_seeds: None,
             old: Some(old),
             unfinished: Vec::new(),
         });
@@ -123,10 +127,11 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
     }
     let logs = read::read(dir)?;
     let folded = fold_events(dir, &logs.events)?;
-    let (seeds, half) = if half::is_two(&logs.events) {
-        half::keys(dir)?
+    let (seeds, half, split_seeds) = if half::is_two(&logs.events) {
+        let (seeds, half) = half::keys(dir)?;
+        (seeds, half, half::split_keys(dir)?)
     } else {
-        (read_seeds(dir)?, None)
+        (read_seeds(dir)?, None, None)
     };
     Ok(Opened {
         dir: dir.to_path_buf(),
@@ -135,6 +140,7 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
         folded,
         seeds,
         half,
+        split_seeds,
         old: None,
     })
 }

@@ -76,6 +76,7 @@ mod two_machines_cg;
 mod two_machines_dice;
 mod two_machines_packets;
 mod two_machines_record;
+mod two_machines_split;
 mod two_machines_terminal;
 mod two_players;
 mod verify;

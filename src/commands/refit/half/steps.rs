@@ -105,6 +105,22 @@ fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// A campaign split from one keyboard (`votg split`) in the middle of a
+/// Refit Phase: a side's first step after the split may be a joint one, so
+/// its answers file for the RePh is committed before it, as before its own
+/// steps.
+fn split_standing(run: &mut Run, step: &StepRef) -> Result<(), Error> {
+    let l = ledger(run);
+    let upto = run.writer.opened.events_len() + 1;
+    match l.split() {
+        Some((n, _)) if n > l.reph_start(upto) => {
+            let context = l.reph(upto);
+            standing(run, step, &context)
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Answers given before (a pledge) offered to the step's questions first.
 fn offer(prompter: &mut Prompter, answers: &[(String, toml::Value)]) {
     match prompter {
@@ -218,6 +234,7 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
     let step = StepRef::Joint {
         step: id.to_string(),
     };
+    split_standing(run, &step)?;
     match run.step(step) {
         Ok(Flow::Pause) => Ok(Some(super::SET_UP.into())),
         Ok(_) => Ok(None),
@@ -231,6 +248,15 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
             if pending {
                 return Ok(Some(format!(
                     "{id} rolls public dice, drawn once both halves of every step before it are done: the {} does his half first.",
+                    me.other().name()
+                )));
+            }
+            // Split in this RePh: he has answered nothing of it on two
+            // machines yet, so his answers come first.
+            let upto = run.writer.opened.events_len() + 1;
+            if l.split().is_some_and(|(n, _)| n > l.reph_start(upto)) && !l.bound(me.other()) {
+                return Ok(Some(format!(
+                    "{id} rolls public dice: the campaign was split in this Refit Phase, so the {} commits his answers for it first (his answers file, `votg refit --answers FILE`), then you reveal your public nonce for it.",
                     me.other().name()
                 )));
             }
