@@ -84,6 +84,7 @@ impl Audit<'_> {
             ));
         }
         public_dice(&events)?;
+        taken_back(&events, self.them, seed)?;
         Ok(counted)
     }
 
@@ -262,4 +263,66 @@ fn faces_text(key: Seed, r: &LoggedRow) -> String {
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// Each roll of his in a step taken back (whose dice a step done again
+/// keeps, docs/two-machines.md §10): the dice his seed and a nonce of that
+/// step give, or those it kept from a step taken back before it. A step
+/// taken back is not run again; its rolls are checked here.
+fn taken_back(events: &Events, them: Side, seed: Seed) -> Result<(), String> {
+    let l = Ledger::new(events, them);
+    let nonces: BTreeMap<u64, &str> = l
+        .passes()
+        .into_iter()
+        .filter(|p| p.1 != them)
+        .map(|p| (p.0, p.2))
+        .collect();
+    let undone = events.undone();
+    for e in events.public.iter().filter(|e| undone.contains(&e.n)) {
+        let PublicKind::Step { step, rows, .. } = &e.kind else {
+            continue;
+        };
+        if step.side() != Some(them) {
+            continue;
+        }
+        let Some((
+            _,
+            Private::Part {
+                rows: mine, epochs, ..
+            },
+        )) = events
+            .private(them)
+            .iter()
+            .find(|(_, p)| p.of() == Some(e.n))
+        else {
+            continue;
+        };
+        let kept = l.pinned(e.n);
+        for r in rows.iter().chain(mine).filter(|r| r.kind == Kind::Roll) {
+            let Ok(faces) = crate::rules::dice::parse_faces(&r.dice, "log") else {
+                continue;
+            };
+            let drawn = |pass: &u64| {
+                nonces.get(pass).is_some_and(|nonce| {
+                    crate::rules::labelled_dice::faces(
+                        seed,
+                        &exchange::own_label(nonce, &r.label),
+                        faces.len(),
+                    ) == faces
+                })
+            };
+            let honest = epochs.iter().any(|ep| drawn(&ep.pass))
+                || kept.get(&r.label).is_some_and(|d| *d == r.dice);
+            if !honest {
+                return Err(format!(
+                    "event {} ({}, taken back): his roll `{}` has dice {} that neither his seed with that step's nonce nor an earlier drawing gives",
+                    e.n,
+                    step.label(),
+                    r.label,
+                    r.dice
+                ));
+            }
+        }
+    }
+    Ok(())
 }

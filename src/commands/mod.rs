@@ -12,6 +12,7 @@ pub mod print;
 pub mod refit;
 pub mod stats;
 pub mod table;
+pub mod undo_request;
 pub mod verify;
 
 pub use config::{Config, Format, Sides};

@@ -77,6 +77,7 @@ mod two_machines_dice;
 mod two_machines_packets;
 mod two_machines_record;
 mod two_machines_terminal;
+mod two_machines_undo;
 mod two_players;
 mod verify;
 mod weapon_repair;

@@ -89,10 +89,16 @@ fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
         return Ok(());
     };
     let upto = run.writer.opened.events_len() + 1;
-    if ledger(run).standing(context, upto).is_some() {
+    let text = answers.side_text(me);
+    // After an accepted undo the side may commit other answers (a fresh
+    // standing pledge: the rolls after a changed answer wait for a new
+    // nonce); the same answers stay committed as they were.
+    let l = ledger(run);
+    if l.standing(context, upto)
+        .is_some_and(|(n, was)| n > l.last_accepted_undo() || was == text)
+    {
         return Ok(());
     }
-    let text = answers.side_text(me);
     let at = crate::model::journal::now();
     run.writer.append_pledge(
         &at,

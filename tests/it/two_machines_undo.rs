@@ -1,0 +1,228 @@
+//! Two machines (docs/two-machines.md §10): a step the other side has
+//! received is taken back only with his agreement. `votg undo --request`
+//! asks, `--accept` or `--refuse` answers, `send`/`receive` carry both; the
+//! public logs stay the same bytes, a step done again keeps the dice it
+//! drew, and both audits pass at the end.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, other};
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// The views of a half (the logs, packets and lock left out).
+fn views(h: &Halves, side: &str) -> BTreeMap<String, Vec<u8>> {
+    h.files(side)
+        .into_iter()
+        .filter(|(k, _)| {
+            !k.starts_with(".votg") && !k.starts_with("packets") && !k.ends_with("log.jsonl")
+        })
+        .collect()
+}
+
+fn ok(o: std::process::Output) -> String {
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
+/// The files of two snapshots that differ, by name.
+fn differ(a: &BTreeMap<String, Vec<u8>>, b: &BTreeMap<String, Vec<u8>>) -> Vec<String> {
+    let mut names: Vec<String> = a.keys().chain(b.keys()).cloned().collect();
+    names.dedup();
+    names.retain(|k| a.get(k) != b.get(k));
+    names
+}
+
+/// The German's 12.622 to 12.624 (Recon) done, his views as they were
+/// before 12.624 kept (an undo of his own turn, then a redo); sent; the
+/// Russian receives it and passes his turn: the German may ask to take back
+/// his 12.624, which the Russian has.
+fn recon_received() -> (Halves, BTreeMap<String, Vec<u8>>) {
+    let mut h = Halves::new("I", GERMAN_INITIAL);
+    h.join(RUSSIAN_INITIAL);
+    h.deliver("german");
+    h.refit("german", GERMAN_INITIAL);
+    let mut undone = 0;
+    while !ok(h.run("german", &["undo"])).contains("German 12.624") {
+        undone += 1;
+        assert!(undone < 5, "no German 12.624 to undo");
+    }
+    let before = views(&h, "german");
+    for _ in 0..=undone {
+        ok(h.run("german", &["redo"]));
+    }
+    h.send("german");
+    h.deliver("russian");
+    h.send("russian");
+    h.deliver("german");
+    (h, before)
+}
+
+/// Every roll row of `side`'s step `step` in its half's logs: (label, dice).
+fn rolls(h: &Halves, side: &str, step: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for log in ["log.jsonl", &format!("{side}/log.jsonl")] {
+        let text = std::fs::read_to_string(h.dir(side).join(log)).unwrap();
+        for line in text.lines() {
+            let e: Value = serde_json::from_str(line).unwrap();
+            for r in e["rows"].as_array().into_iter().flatten() {
+                if r["kind"] == "roll" && r["label"].as_str().unwrap().contains(step) {
+                    let label = r["label"].as_str().unwrap().to_string();
+                    out.push((label, r["dice"].as_str().unwrap().to_string()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn undo_of_a_received_step_asked_accepted_and_done_again_keeps_both_halves_equal() {
+    let (mut h, before) = recon_received();
+    let asked = ok(h.run("german", &["undo", "--request", "--step", "12.624"]));
+    assert!(asked.contains("German 12.624"), "{asked}");
+    assert!(asked.contains("awaits the Russian's answer"), "{asked}");
+    // Asked, not done: the German's views are those with his 12.624.
+    assert!(!differ(&views(&h, "german"), &before).is_empty());
+    h.send("german");
+    h.deliver("russian");
+    // The Russian is told, and goes no further until he answers.
+    let status = ok(h.run("russian", &["status"]));
+    assert!(
+        status.contains("The German asks to take back German 12.624"),
+        "{status}"
+    );
+    let a = h.answers("russian", RUSSIAN_INITIAL);
+    let o = h.run("russian", &["refit", "--answers", &a]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--accept"), "{}", stderr(&o));
+    let said = ok(h.run("russian", &["undo", "--accept"]));
+    assert!(said.contains("Taken back"), "{said}");
+    h.send("russian");
+    h.deliver("german");
+    // Both halves: the same public bytes (deliver compared them), and the
+    // campaign as it was before the German's 12.624.
+    let now = views(&h, "german");
+    assert_eq!(differ(&now, &before), Vec::<String>::new());
+    let first = rolls(&h, "german", "german 12.624");
+    assert!(!first.is_empty(), "no Recon roll recorded");
+    // Done again with another answer (a stealthy Majority Squad Type, a
+    // -1 drm): his answers committed afresh, and the roll made before (the
+    // same roll: 1 CPP of Recon) keeps its dice, now with the drm.
+    let other_answers = format!("{GERMAN_INITIAL}squad_type = \"stealthy\"\n");
+    let said = h.refit("german", &other_answers);
+    assert!(said.contains("German Recon (1 CPP)"), "{said}");
+    assert!(said.contains("Stealthy"), "{said}");
+    let again = rolls(&h, "german", "german 12.624");
+    assert_eq!(again.len(), first.len() * 2, "{again:?}");
+    assert_eq!(again[..first.len()], again[first.len()..], "{again:?}");
+    // Play goes on to the scenario, both halves agreeing at every exchange;
+    // then the Russian resigns, both reveal, and each audit passes.
+    let mut turn = "german";
+    for _ in 0..10 {
+        h.send(turn);
+        h.deliver(other(turn));
+        turn = other(turn);
+        let answers = if turn == "german" {
+            other_answers.as_str()
+        } else {
+            RUSSIAN_INITIAL
+        };
+        if h.refit(turn, answers)
+            .contains("the scenario is ready to play")
+            && turn == "russian"
+        {
+            break;
+        }
+    }
+    if turn != "russian" {
+        h.send(turn);
+        h.deliver("russian");
+    }
+    h.concede("russian");
+    h.deliver("german");
+    h.send("german");
+    h.deliver("russian");
+    for side in ["german", "russian"] {
+        let said = ok(h.audit(side));
+        assert!(said.contains("all honest"), "{said}");
+        ok(h.run(side, &["verify"]));
+    }
+}
+
+#[test]
+fn undo_request_refused_leaves_both_halves_as_they_were() {
+    let (mut h, _) = recon_received();
+    let german = views(&h, "german");
+    let russian = views(&h, "russian");
+    ok(h.run("german", &["undo", "--request", "--step", "12.624"]));
+    h.send("german");
+    h.deliver("russian");
+    let said = ok(h.run("russian", &["undo", "--refuse"]));
+    assert!(said.contains("Refused"), "{said}");
+    h.send("russian");
+    h.deliver("german");
+    assert_eq!(differ(&views(&h, "german"), &german), Vec::<String>::new());
+    assert_eq!(
+        differ(&views(&h, "russian"), &russian),
+        Vec::<String>::new()
+    );
+    // Answered, the request no longer stops anyone: the German plays on.
+    h.refit("german", GERMAN_INITIAL);
+}
+
+#[test]
+fn a_second_undo_request_while_one_is_pending_is_refused() {
+    let (mut h, _) = recon_received();
+    ok(h.run("german", &["undo", "--request", "--step", "12.624"]));
+    let before = h.files("german");
+    let o = h.run("german", &["undo", "--request", "--step", "12.624"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("an undo request is already awaiting its answer"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(differ(&h.files("german"), &before), Vec::<String>::new());
+    // Nor may the German undo, redo or refit meanwhile, nor answer his own.
+    for args in [vec!["undo"], vec!["redo"], vec!["undo", "--accept"]] {
+        assert!(!h.run("german", &args).status.success(), "{args:?}");
+    }
+    h.send("german");
+    h.deliver("russian");
+    // The Russian may not ask in his turn either, before he answers.
+    let o = h.run("russian", &["undo", "--request", "--step", "12.624"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("already awaiting its answer"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_undo_request_received_twice_changes_nothing_the_second_time() {
+    let (mut h, _) = recon_received();
+    ok(h.run("german", &["undo", "--request", "--step", "12.624"]));
+    h.send("german");
+    h.deliver("russian");
+    let before = h.files("russian");
+    let said = ok(h.receive("russian"));
+    assert!(said.contains("received before; nothing to do"), "{said}");
+    assert_eq!(differ(&h.files("russian"), &before), Vec::<String>::new());
+    // Answered once, the same packet again still changes nothing.
+    ok(h.run("russian", &["undo", "--accept"]));
+    let before = h.files("russian");
+    assert!(h.receive("russian").status.success());
+    assert_eq!(differ(&h.files("russian"), &before), Vec::<String>::new());
+    // Nor may he answer twice.
+    assert!(!h.run("russian", &["undo", "--refuse"]).status.success());
+}
