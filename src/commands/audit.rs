@@ -43,8 +43,9 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     };
     match audit.check(seed, lines) {
         Ok((rolls, choices)) => Ok(format!(
-            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n",
-            them.name()
+            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n{}",
+            them.name(),
+            adjustments(&opened.events, them, lines)
         )),
         Err(why) => Err(Error::Refused(format!(
             "the {}'s half is not honest: {why}.",
@@ -325,4 +326,38 @@ fn taken_back(events: &Events, them: Side, seed: Seed) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// His hand edits of his own views (`votg adjust`), each with the reason
+/// and changes his revealed log gives: not checked against the rules (a
+/// hand edit is his word), listed for you to judge.
+fn adjustments(events: &Events, them: Side, lines: &[String]) -> String {
+    let mut out = Vec::new();
+    for line in lines {
+        let Ok(Private::Part { of, rows, .. }) = serde_json::from_str::<Private>(line) else {
+            continue;
+        };
+        let adjusted = events.public.get(of as usize - 1).is_some_and(
+            |e| matches!(&e.kind, PublicKind::Adjusted { side: Some(s), .. } if *s == them),
+        );
+        if !adjusted {
+            continue;
+        }
+        let taken_back = events.undone().contains(&of);
+        for r in rows.iter().filter(|r| r.secret) {
+            out.push(format!(
+                "  event {of}{}: {}: {}",
+                if taken_back { " (taken back)" } else { "" },
+                r.what,
+                r.result
+            ));
+        }
+    }
+    if out.is_empty() {
+        return String::new();
+    }
+    format!(
+        "His hand edits of his own views (votg adjust), as he recorded them: check they are what you agreed to.\n{}\n",
+        out.join("\n")
+    )
 }

@@ -2,7 +2,9 @@
 //! received is taken back only with his agreement. `votg undo --request`
 //! asks, `--accept` or `--refuse` answers, `send`/`receive` carry both; the
 //! public logs stay the same bytes, a step done again keeps the dice it
-//! drew, and both audits pass at the end.
+//! drew, and both audits pass at the end. A hand edit of a side's own
+//! views (`votg adjust`) is its secret: committed, sent, revealed at the end
+//! with its reason.
 
 use std::collections::BTreeMap;
 
@@ -225,4 +227,56 @@ fn an_undo_request_received_twice_changes_nothing_the_second_time() {
     assert_eq!(differ(&h.files("russian"), &before), Vec::<String>::new());
     // Nor may he answer twice.
     assert!(!h.run("russian", &["undo", "--refuse"]).status.success());
+}
+
+#[test]
+fn a_hand_edit_of_a_sides_own_views_on_a_half_is_committed_and_shown_to_the_others_audit() {
+    let mut h = Halves::new("I", GERMAN_INITIAL);
+    h.join(RUSSIAN_INITIAL);
+    h.deliver("german");
+    // campaign.toml is public, the same on both halves: not adjusted on one.
+    let campaign = h.dir("german").join("campaign.toml");
+    let text = std::fs::read_to_string(&campaign).unwrap();
+    std::fs::write(&campaign, text.replacen("night = false", "night = true", 1)).unwrap();
+    let o = h.run(
+        "german",
+        &["adjust", "--side", "german", "--reason", "night"],
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("only your own side's views are adjusted"),
+        "{}",
+        stderr(&o)
+    );
+    ok(h.run("german", &["adjust", "--side", "german", "--discard"]));
+    // His own roster: recorded, with its reason, in his turn.
+    let roster = h.dir("german").join("german/roster.toml");
+    let text = std::fs::read_to_string(&roster).unwrap();
+    std::fs::write(&roster, text.replacen("elr = 4", "elr = 5", 1)).unwrap();
+    let said = ok(h.run(
+        "german",
+        &[
+            "adjust",
+            "--side",
+            "german",
+            "--reason",
+            "ELR misprinted on the card",
+        ],
+    ));
+    assert!(said.contains("Adjusted by hand"), "{said}");
+    h.refit("german", GERMAN_INITIAL);
+    h.send("german");
+    h.deliver("russian");
+    // The Russian sees that an edit was made, not what or why.
+    let journal = std::fs::read_to_string(h.dir("russian").join("journal.csv")).unwrap();
+    assert!(journal.contains("adjusted his views by hand"), "{journal}");
+    assert!(!journal.contains("misprinted"), "{journal}");
+    h.refit("russian", RUSSIAN_INITIAL);
+    h.concede("russian");
+    h.deliver("german");
+    h.send("german");
+    h.deliver("russian");
+    let said = ok(h.audit("russian"));
+    assert!(said.contains("all honest"), "{said}");
+    assert!(said.contains("ELR misprinted on the card"), "{said}");
 }

@@ -192,6 +192,24 @@ fn check_events(p: &Packet, path: &Path, events: &mut Events) -> Result<(), Erro
                     return Err(bad("writes rows about your side"));
                 }
             }
+            // A hand edit of the sender's own views: its facts and reason
+            // are his secret, committed, revealed at the end.
+            PublicKind::Adjusted {
+                side,
+                facts,
+                rows,
+                commit,
+            } => {
+                if *side != Some(from) || commit.keys().any(|s| *s != from) {
+                    return Err(bad("is not an adjustment of the sender's own views"));
+                }
+                if !facts.is_empty() {
+                    return Err(bad("adjusts public facts"));
+                }
+                if rows.iter().any(|r| r.side == from.other().id()) {
+                    return Err(bad("writes rows about your side"));
+                }
+            }
             PublicKind::Exchange(x) => {
                 if x.side() != from {
                     return Err(bad("is not the sender's"));
