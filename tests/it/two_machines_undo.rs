@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, other};
+use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, other, tamper_packet, tamper_part};
 
 fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
@@ -48,6 +48,11 @@ fn differ(a: &BTreeMap<String, Vec<u8>>, b: &BTreeMap<String, Vec<u8>>) -> Vec<S
 /// Russian receives it and passes his turn: the German may ask to take back
 /// his 12.624, which the Russian has.
 fn recon_received() -> (Halves, BTreeMap<String, Vec<u8>>) {
+    recon_received_with(|_| {})
+}
+
+/// The same, `cheat` done to the German's half just before he sends.
+fn recon_received_with(cheat: impl FnOnce(&Halves)) -> (Halves, BTreeMap<String, Vec<u8>>) {
     let mut h = Halves::new("I", GERMAN_INITIAL);
     h.join(RUSSIAN_INITIAL);
     h.deliver("german");
@@ -61,6 +66,7 @@ fn recon_received() -> (Halves, BTreeMap<String, Vec<u8>>) {
     for _ in 0..=undone {
         ok(h.run("german", &["redo"]));
     }
+    cheat(&h);
     h.send("german");
     h.deliver("russian");
     h.send("russian");
@@ -128,13 +134,32 @@ fn undo_of_a_received_step_asked_accepted_and_done_again_keeps_both_halves_equal
     assert_eq!(again[..first.len()], again[first.len()..], "{again:?}");
     // Play goes on to the scenario, both halves agreeing at every exchange;
     // then the Russian resigns, both reveal, and each audit passes.
+    play_to_reveal(&mut h, &other_answers);
+    for side in ["german", "russian"] {
+        let said = ok(h.audit(side));
+        assert!(said.contains("all honest"), "{said}");
+        ok(h.run(side, &["verify"]));
+    }
+}
+
+/// The German asks to take back his 12.624; the Russian accepts; the
+/// German has the answer back, in his turn.
+fn undo_recon_accepted(h: &mut Halves) {
+    ok(h.run("german", &["undo", "--request", "--step", "12.624"]));
+    h.send("german");
+    h.deliver("russian");
+    ok(h.run("russian", &["undo", "--accept"]));
+    h.send("russian");
+    h.deliver("german");
+}
+
+/// From the German's turn, play on to the scenario (the views compared at
+/// every exchange); then the Russian resigns and both halves reveal.
+fn play_to_reveal(h: &mut Halves, german: &str) {
     let mut turn = "german";
     for _ in 0..10 {
-        h.send(turn);
-        h.deliver(other(turn));
-        turn = other(turn);
         let answers = if turn == "german" {
-            other_answers.as_str()
+            german
         } else {
             RUSSIAN_INITIAL
         };
@@ -144,20 +169,100 @@ fn undo_of_a_received_step_asked_accepted_and_done_again_keeps_both_halves_equal
         {
             break;
         }
-    }
-    if turn != "russian" {
         h.send(turn);
-        h.deliver("russian");
+        h.deliver(other(turn));
+        turn = other(turn);
     }
+    assert_eq!(turn, "russian", "the Initial RePh did not end");
     h.concede("russian");
     h.deliver("german");
     h.send("german");
     h.deliver("russian");
+}
+
+#[test]
+fn a_step_done_again_with_an_answer_that_changes_its_roll_waits_for_a_new_nonce() {
+    let (mut h, _) = recon_received();
+    undo_recon_accepted(&mut h);
+    // 2 CPP of Recon, not 1: another roll, whose dice nobody has seen; it
+    // waits for a nonce the Russian sends after this answer.
+    let two = GERMAN_INITIAL.replace("recon = 1", "recon = 2");
+    let said = h.refit("german", &two);
+    assert!(
+        said.contains("German 12.624: your answers are committed"),
+        "{said}"
+    );
+    assert!(!said.contains("German Recon (2 CPP)"), "{said}");
+    h.send("german");
+    h.deliver("russian");
+    h.send("russian");
+    h.deliver("german");
+    play_to_reveal(&mut h, &two);
+    let csv = std::fs::read_to_string(h.dir("german").join("german/journal.csv")).unwrap();
+    assert!(csv.contains("German Recon (2 CPP)"), "{csv}");
     for side in ["german", "russian"] {
         let said = ok(h.audit(side));
         assert!(said.contains("all honest"), "{said}");
-        ok(h.run(side, &["verify"]));
     }
+}
+
+#[test]
+fn audit_names_dice_forged_in_a_step_later_taken_back() {
+    // The German's Recon dr changed in his private log before he sent it
+    // (his commitment made again to match): taken back and done again, the
+    // step keeps those dice, so only the audit of the step taken back
+    // finds them.
+    let (mut h, _) = recon_received_with(|h| {
+        tamper_part(&h.dir("german"), "german", "12.624", |part| {
+            let rows = part["rows"].as_array_mut().unwrap();
+            let roll = rows.iter_mut().find(|r| r["kind"] == "roll").unwrap();
+            let forged = if roll["dice"] == "6" { "1" } else { "6" };
+            roll["dice"] = Value::from(forged);
+        })
+    });
+    undo_recon_accepted(&mut h);
+    play_to_reveal(&mut h, GERMAN_INITIAL);
+    let o = h.audit("russian");
+    assert!(!o.status.success(), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert!(e.contains("the German's half is not honest"), "{e}");
+    assert!(e.contains("taken back"), "{e}");
+    assert!(ok(h.audit("german")).contains("all honest"));
+}
+
+#[test]
+fn a_packet_taking_back_a_step_nobody_asked_to_undo_is_refused() {
+    let (mut h, _) = recon_received();
+    h.send("german");
+    h.deliver("russian");
+    let packet = h.send("russian");
+    let log = std::fs::read_to_string(h.dir("german").join("log.jsonl")).unwrap();
+    let target = log
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["event"] == "step" && e["step"]["step"] == "12.624")
+        .unwrap()["n"]
+        .as_u64()
+        .unwrap();
+    // The Russian's turn, as a cheater's votg would write it: the German's
+    // 12.624 taken back, unasked, before his pass.
+    tamper_packet(&packet, |events| {
+        let mut pass: Value = serde_json::from_str(&events[0]).unwrap();
+        let n = pass["n"].as_u64().unwrap();
+        let undone =
+            serde_json::json!({"n": n, "at": pass["at"], "event": "undone", "target": target});
+        pass["n"] = Value::from(n + 1);
+        *events = vec![undone.to_string(), pass.to_string()];
+    });
+    let before = h.files("german");
+    let o = h.receive("german");
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("is not one a packet carries"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(differ(&h.files("german"), &before), Vec::<String>::new());
 }
 
 #[test]

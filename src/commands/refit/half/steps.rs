@@ -90,12 +90,13 @@ fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
     };
     let upto = run.writer.opened.events_len() + 1;
     let text = answers.side_text(me);
-    // After an accepted undo the side may commit other answers (a fresh
-    // standing pledge: the rolls after a changed answer wait for a new
-    // nonce); the same answers stay committed as they were.
+    // After an accepted undo the side commits its answers again (it may
+    // change them: the rolls after a changed answer wait for a new nonce;
+    // an answer it repeats stays committed by its first pledge, so the
+    // same answers draw the same dice).
     let l = ledger(run);
     if l.standing(context, upto)
-        .is_some_and(|(n, was)| n > l.last_accepted_undo() || was == text)
+        .is_some_and(|(n, _)| n > l.last_accepted_undo())
     {
         return Ok(());
     }
