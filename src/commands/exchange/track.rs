@@ -96,9 +96,15 @@ fn committed(s: &Setup, i: usize, a: &Answered) -> Result<u64, String> {
     };
     if same(table) {
         // The same answer is committed by the first pledge that gave it:
-        // committing it again draws no other dice.
+        // committing it again draws no other dice. An answer changed after
+        // an accepted undo (a pledge made again) is fresh: a roll after it,
+        // own or public, needs a nonce nobody knew when it was given.
         let first = s.earlier.iter().find(|(_, t)| same(t)).map(|(m, _)| *m);
-        return Ok(first.unwrap_or(*n));
+        return Ok(match first {
+            Some(m) => m,
+            None if !s.earlier.is_empty() => FRESH,
+            None => *n,
+        });
     }
     if s.reopened {
         return Ok(FRESH);
