@@ -385,3 +385,48 @@ fn a_hand_edit_of_a_sides_own_views_on_a_half_is_committed_and_shown_to_the_othe
     assert!(said.contains("all honest"), "{said}");
     assert!(said.contains("ELR misprinted on the card"), "{said}");
 }
+
+#[test]
+fn a_side_may_ask_to_take_back_the_other_sides_step_and_he_answers() {
+    let (mut h, before) = recon_received();
+    h.send("german");
+    h.deliver("russian");
+    // The Russian does his steps, then asks to take back the German's last
+    // one (his 12.624): his own steps after it go with it, and the message
+    // names them.
+    let russian = views(&h, "russian");
+    h.refit("russian", RUSSIAN_INITIAL);
+    let russian_rolls = rolls(&h, "russian", "russian 12.622");
+    assert!(!russian_rolls.is_empty());
+    let said = ok(h.run("russian", &["undo", "--request", "--side", "german"]));
+    assert!(said.contains("take back German 12.624"), "{said}");
+    assert!(
+        said.contains("the steps after it go with it: Russian 12.622"),
+        "{said}"
+    );
+    // He may not answer his own request.
+    assert!(!h.run("russian", &["undo", "--accept"]).status.success());
+    h.send("russian");
+    h.deliver("german");
+    let said = ok(h.run("german", &["undo", "--accept"]));
+    assert!(said.contains("German 12.624"), "{said}");
+    assert_eq!(differ(&views(&h, "german"), &before), Vec::<String>::new());
+    // Taken back by agreement, the steps are not redone: they are done again.
+    let o = h.run("german", &["redo"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("is not redone"), "{}", stderr(&o));
+    let said = h.refit("german", GERMAN_INITIAL);
+    assert!(said.contains("German Recon (1 CPP)"), "{said}");
+    h.send("german");
+    h.deliver("russian");
+    // The Russian's half is as before his steps; done again, they draw the
+    // dice they drew before.
+    assert_eq!(
+        differ(&views(&h, "russian"), &russian),
+        Vec::<String>::new()
+    );
+    h.refit("russian", RUSSIAN_INITIAL);
+    let again = rolls(&h, "russian", "russian 12.622");
+    assert_eq!(again.len(), russian_rolls.len() * 2, "{again:?}");
+    assert_eq!(again[russian_rolls.len()..], russian_rolls[..]);
+}
