@@ -19,6 +19,7 @@ use crate::store::packet::{self, Packet};
 mod check;
 mod end;
 pub(crate) mod track;
+mod undo_check;
 
 pub use check::receive;
 pub use end::{concede, over};

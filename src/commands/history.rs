@@ -194,46 +194,9 @@ pub fn adjust(
         ));
     };
     if let Some(half) = w.opened.half {
-        on_a_half(&w, dir, half.side, side)?;
+        crate::commands::half_edit::on_a_half(&w, dir, half.side, side)?;
     }
     record_edits(&mut w, dir, side, reason, &tables)
-}
-
-/// Two machines (docs/two-machines.md §10): a hand edit of the side's own
-/// views is its secret, committed like any secret choice in its turn and
-/// revealed at the end with its reason (the other side's audit lists it);
-/// `campaign.toml` is public, the same on both halves, and is not adjusted
-/// on one.
-fn on_a_half(w: &Writer, dir: &Path, me: Side, side: Option<Side>) -> Result<(), Error> {
-    let d = dir.display();
-    if side != Some(me) {
-        return Err(Error::Refused(format!(
-            "{d} is the {}'s half: only his own views are adjusted here (`--side {}`). Nothing was changed.",
-            me.name(),
-            me.id()
-        )));
-    }
-    let l = crate::model::ledger::Ledger::new(&w.opened.events, me);
-    if l.turn() != Some(me) {
-        return Err(Error::Refused(format!(
-            "record a hand edit in your turn: it goes to the {} with your next packet. Receive his packet first (`votg receive {d} PACKET`). Nothing was changed.",
-            me.other().name()
-        )));
-    }
-    crate::commands::undo_request::refuse_pending(w, me, dir)?;
-    if let Some((name, _)) = w
-        .views
-        .edited()
-        .into_iter()
-        .find(|(n, _)| !n.starts_with(&format!("{me}/")))
-    {
-        return Err(Error::Refused(format!(
-            "{name} was edited: on two machines only your own side's views are adjusted (a public view is the same on both halves, and a correction of it would need the {}'s agreement, which votg does not carry). `votg adjust {d} --side {} --discard` writes it again. Nothing was changed.",
-            me.other().name(),
-            me.id()
-        )));
-    }
-    Ok(())
 }
 
 /// Records the hand edits of the views as one `Adjusted` event with its
@@ -378,7 +341,7 @@ pub(crate) fn offer_to_record(
     }
     let side = owners.first().copied();
     if let Some(half) = w.opened.half {
-        on_a_half(w, dir, half.side, side)?;
+        crate::commands::half_edit::on_a_half(w, dir, half.side, side)?;
     }
     eprintln!("These views were edited by hand since votg last wrote them:");
     for (name, differences) in &edited {

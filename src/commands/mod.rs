@@ -6,6 +6,7 @@ pub mod campaign;
 pub mod config;
 pub mod exchange;
 pub mod explain;
+pub mod half_edit;
 pub mod history;
 pub mod input;
 pub mod print;

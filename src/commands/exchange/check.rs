@@ -247,7 +247,7 @@ fn check_exchange(x: &Exchange, events: &Events, last: bool) -> Result<(), Strin
         Exchange::Pass { .. } if !l.undo_owed().is_empty() => {
             Err("ends the turn before taking back the steps it accepted to".into())
         }
-        Exchange::UndoRequest { steps, .. } => undo_request(&l, steps, events),
+        Exchange::UndoRequest { steps, .. } => super::undo_check::request(&l, steps, events),
         Exchange::UndoAnswer { side, of, .. } => match l.undo_asked() {
             Some(a) if a.n == *of && a.side != *side => Ok(()),
             _ => Err(format!(
@@ -280,33 +280,6 @@ fn check_exchange(x: &Exchange, events: &Events, last: bool) -> Result<(), Strin
     }
 }
 
-/// An undo request: none other awaiting its answer, and its steps every
-/// step that counts from the first it names on, newest first.
-fn undo_request(l: &Ledger, steps: &[u64], events: &Events) -> Result<(), String> {
-    if l.undo_asked().is_some() {
-        return Err("asks for an undo while another awaits its answer".into());
-    }
-    let undone = events.undone();
-    let oldest = steps.iter().min().copied().unwrap_or(0);
-    let counting: Vec<u64> = events
-        .public
-        .iter()
-        .rev()
-        .filter(|e| e.n >= oldest && !undone.contains(&e.n))
-        .filter(|e| {
-            matches!(
-                e.kind,
-                PublicKind::Step { .. } | PublicKind::Adjusted { .. }
-            )
-        })
-        .map(|e| e.n)
-        .collect();
-    if steps.is_empty() || counting != steps {
-        return Err("asks to take back steps other than the last ones that count".into());
-    }
-    Ok(())
-}
-
 /// What the player does after a packet is received.
 fn next_move(w: &crate::store::Writer, me: Side, dir: &Path) -> String {
     let l = Ledger::new(&w.opened.events, me);
@@ -328,33 +301,8 @@ fn next_move(w: &crate::store::Writer, me: Side, dir: &Path) -> String {
             side.name()
         );
     }
-    let mut said = String::new();
-    let mine = l
-        .passes()
-        .iter()
-        .rev()
-        .find(|p| p.1 == me)
-        .map_or(0, |p| p.0);
-    for e in w.opened.events.public.iter().filter(|e| e.n > mine) {
-        if let PublicKind::Exchange(Exchange::UndoAnswer { of, accept, .. }) = &e.kind {
-            said.push_str(&format!(
-                "The {other} {} your undo request (event {of}){}.\n",
-                if *accept { "accepted" } else { "refused" },
-                if *accept {
-                    ": its steps are taken back on your half too"
-                } else {
-                    ": nothing was taken back"
-                }
-            ));
-        }
-    }
-    if let Some(asked) = l.undo_asked().filter(|a| a.side != me) {
-        said.push_str(&crate::commands::undo_request::pending_text(
-            &w.opened.events,
-            &asked,
-            me,
-            dir,
-        ));
+    let said = super::undo_check::told(w, me, dir);
+    if l.undo_asked().is_some_and(|a| a.side != me) {
         return said;
     }
     format!("{said}Your turn: `votg refit {d}`, then `votg send {d}`.")
