@@ -14,7 +14,7 @@ use crate::commands::Config as Global;
 use crate::commands::campaign::open_read;
 use crate::commands::verify::{self, Keys};
 use crate::error::Error;
-use crate::model::event::{Private, Public, PublicKind};
+use crate::model::event::{Private, Public, PublicKind, StepRef};
 use crate::model::exchange::{self, Exchange};
 use crate::model::fold::{Events, PrivateLog};
 use crate::model::journal::Kind;
@@ -283,9 +283,6 @@ fn taken_back(events: &Events, them: Side, seed: Seed) -> Result<(), String> {
         let PublicKind::Step { step, rows, .. } = &e.kind else {
             continue;
         };
-        if step.side() != Some(them) {
-            continue;
-        }
         let Some((
             _,
             Private::Part {
@@ -298,8 +295,12 @@ fn taken_back(events: &Events, them: Side, seed: Seed) -> Result<(), String> {
         else {
             continue;
         };
+        // His own step's public rolls are his too; a joint step's are
+        // checked against both public nonces.
+        let own = matches!(step, StepRef::Own { .. } | StepRef::Buy { .. });
+        let public = rows.iter().filter(|_| own);
         let kept = l.pinned(e.n);
-        for r in rows.iter().chain(mine).filter(|r| r.kind == Kind::Roll) {
+        for r in public.chain(mine).filter(|r| r.kind == Kind::Roll) {
             let Ok(faces) = crate::rules::dice::parse_faces(&r.dice, "log") else {
                 continue;
             };

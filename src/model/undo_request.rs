@@ -146,12 +146,13 @@ impl Ledger<'_> {
             let PublicKind::Step { step, rows, .. } = &e.kind else {
                 continue;
             };
-            if !matches!(step, StepRef::Own { side, .. } | StepRef::Buy { side, .. } if *side == self.me)
+            // The public rolls of its own steps are its own too (a joint
+            // step's public rolls are both sides', from public nonces).
+            if matches!(step, StepRef::Own { side, .. } | StepRef::Buy { side, .. } if *side == self.me)
             {
-                continue;
-            }
-            for r in rows.iter().filter(|r| r.kind == Kind::Roll) {
-                keep(&r.label, &r.dice);
+                for r in rows.iter().filter(|r| r.kind == Kind::Roll) {
+                    keep(&r.label, &r.dice);
+                }
             }
             let part = self
                 .events
