@@ -231,28 +231,32 @@ fn audit_names_dice_forged_in_a_step_later_taken_back() {
 }
 
 #[test]
-fn a_packet_taking_back_a_step_nobody_asked_to_undo_is_refused() {
+fn a_packet_taking_back_more_than_the_accepted_request_asked_is_refused() {
     let (mut h, _) = recon_received();
+    ok(h.run("german", &["undo", "--request", "--step", "12.624"]));
     h.send("german");
     h.deliver("russian");
+    ok(h.run("russian", &["undo", "--accept"]));
     let packet = h.send("russian");
     let log = std::fs::read_to_string(h.dir("german").join("log.jsonl")).unwrap();
     let target = log
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .find(|e| e["event"] == "step" && e["step"]["step"] == "12.624")
+        .find(|e| e["event"] == "step" && e["step"]["step"] == "12.623")
         .unwrap()["n"]
         .as_u64()
         .unwrap();
-    // The Russian's turn, as a cheater's votg would write it: the German's
-    // 12.624 taken back, unasked, before his pass.
+    // The Russian's answer, as a cheater's votg would write it: the
+    // German's 12.623 taken back too, which nobody asked for, before his pass.
     tamper_packet(&packet, |events| {
-        let mut pass: Value = serde_json::from_str(&events[0]).unwrap();
+        let mut pass: Value = serde_json::from_str(events.last().unwrap()).unwrap();
         let n = pass["n"].as_u64().unwrap();
         let undone =
             serde_json::json!({"n": n, "at": pass["at"], "event": "undone", "target": target});
         pass["n"] = Value::from(n + 1);
-        *events = vec![undone.to_string(), pass.to_string()];
+        events.pop();
+        events.push(undone.to_string());
+        events.push(pass.to_string());
     });
     let before = h.files("german");
     let o = h.receive("german");
