@@ -296,9 +296,21 @@ pub enum Command {
     Undo {
         #[arg(default_value = ".")]
         dir: PathBuf,
-        /// Only this side's last step (refused, without saying what it was, if the last step is the other side's)
+        /// Only this side's last step (refused, without saying what it was, if the last step is the other side's); with --request, that side's last step and every step after it
         #[arg(long)]
         side: Option<Side>,
+        /// Two machines: ask the other side to take back a step he has received (sent with `votg send`)
+        #[arg(long, conflicts_with_all = ["accept", "refuse"])]
+        request: bool,
+        /// With --request: the last step of this number that counts (e.g. 12.624), and every step after it
+        #[arg(long, requires = "request")]
+        step: Option<String>,
+        /// Two machines: take back the steps the other side asked to undo, on both halves
+        #[arg(long, conflicts_with_all = ["refuse", "side"])]
+        accept: bool,
+        /// Two machines: keep the steps the other side asked to undo
+        #[arg(long, conflicts_with = "side")]
+        refuse: bool,
     },
     /// Restore the step the last `undo` took back, exactly as it was (same answers, same dice)
     Redo {
@@ -521,7 +533,28 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             crate::commands::stats::run(dir, *side, format, g)
         }
         Command::Verify { dir } => crate::commands::verify::run(dir, g),
-        Command::Undo { dir, side } => crate::commands::history::undo(dir, *side, g),
+        Command::Undo {
+            dir,
+            side,
+            request,
+            step,
+            accept,
+            refuse,
+        } => {
+            use crate::commands::undo_request::{self, Answer};
+            if *request {
+                undo_request::request(dir, *side, step.as_deref(), g)
+            } else if *accept || *refuse {
+                let answer = if *accept {
+                    Answer::Accept
+                } else {
+                    Answer::Refuse
+                };
+                undo_request::answer(dir, answer, g)
+            } else {
+                crate::commands::history::undo(dir, *side, g)
+            }
+        }
         Command::Redo { dir, side } => crate::commands::history::redo(dir, *side, g),
         Command::Adjust {
             dir,

@@ -14,7 +14,7 @@ use crate::commands::Config as Global;
 use crate::commands::campaign::open_read;
 use crate::commands::verify::{self, Keys};
 use crate::error::Error;
-use crate::model::event::{Private, Public, PublicKind};
+use crate::model::event::{Private, Public, PublicKind, StepRef};
 use crate::model::exchange::{self, Exchange};
 use crate::model::fold::{Events, PrivateLog};
 use crate::model::journal::Kind;
@@ -49,8 +49,9 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     };
     match audit.check(seed, lines) {
         Ok((rolls, choices)) => Ok(format!(
-            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n{split}",
-            them.name()
+            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n{split}{}",
+            them.name(),
+            adjustments(&opened.events, them, lines)
         )),
         Err(why) => Err(Error::Refused(format!(
             "the {}'s half is not honest: {why}.",
@@ -95,6 +96,7 @@ impl Audit<'_> {
             ));
         }
         public_dice(&events)?;
+        taken_back(&events, self.them, seed)?;
         Ok(counted)
     }
 
@@ -276,4 +278,101 @@ fn faces_text(key: Seed, r: &LoggedRow) -> String {
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// Each roll of his in a step taken back (whose dice a step done again
+/// keeps, docs/two-machines.md §10): the dice his seed and a nonce of that
+/// step give, or those it kept from a step taken back before it. A step
+/// taken back is not run again; its rolls are checked here.
+fn taken_back(events: &Events, them: Side, seed: Seed) -> Result<(), String> {
+    let l = Ledger::new(events, them);
+    let nonces: BTreeMap<u64, &str> = l
+        .passes()
+        .into_iter()
+        .filter(|p| p.1 != them)
+        .map(|p| (p.0, p.2))
+        .collect();
+    let undone = events.undone();
+    for e in events.public.iter().filter(|e| undone.contains(&e.n)) {
+        let PublicKind::Step { step, rows, .. } = &e.kind else {
+            continue;
+        };
+        let Some((
+            _,
+            Private::Part {
+                rows: mine, epochs, ..
+            },
+        )) = events
+            .private(them)
+            .iter()
+            .find(|(_, p)| p.of() == Some(e.n))
+        else {
+            continue;
+        };
+        // His own step's public rolls are his too; a joint step's are
+        // checked against both public nonces.
+        let own = matches!(step, StepRef::Own { .. } | StepRef::Buy { .. });
+        let public = rows.iter().filter(|_| own);
+        let kept = l.pinned(e.n);
+        for r in public.chain(mine).filter(|r| r.kind == Kind::Roll) {
+            let Ok(faces) = crate::rules::dice::parse_faces(&r.dice, "log") else {
+                continue;
+            };
+            let drawn = |pass: &u64| {
+                nonces.get(pass).is_some_and(|nonce| {
+                    crate::rules::labelled_dice::faces(
+                        seed,
+                        &exchange::own_label(nonce, &r.label),
+                        faces.len(),
+                    ) == faces
+                })
+            };
+            let honest = epochs.iter().any(|ep| drawn(&ep.pass))
+                || kept.get(&r.label).is_some_and(|d| *d == r.dice);
+            if !honest {
+                return Err(format!(
+                    "event {} ({}, taken back): his roll `{}` has dice {} that neither his seed with that step's nonce nor an earlier drawing gives",
+                    e.n,
+                    step.label(),
+                    r.label,
+                    r.dice
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// His hand edits of his own views (`votg adjust`), each with the reason
+/// and changes his revealed log gives: not checked against the rules (a
+/// hand edit is his word), listed for you to judge.
+fn adjustments(events: &Events, them: Side, lines: &[String]) -> String {
+    let mut out = Vec::new();
+    for line in lines {
+        let Ok(Private::Part { of, rows, .. }) = serde_json::from_str::<Private>(line) else {
+            continue;
+        };
+        let adjusted = events.public.get(of as usize - 1).is_some_and(
+            |e| matches!(&e.kind, PublicKind::Adjusted { side: Some(s), .. } if *s == them),
+        );
+        if !adjusted {
+            continue;
+        }
+        let taken_back = events.undone().contains(&of);
+        for r in rows.iter().filter(|r| r.secret) {
+            out.push(format!(
+                "  event {of}{}: {}: {}",
+                if taken_back { " (taken back)" } else { "" },
+                r.what,
+                r.result
+            ));
+        }
+    }
+    if out.is_empty() {
+        return String::new();
+    }
+    format!(
+        "His hand edits of his own views (votg adjust), as he recorded them: check they are what you agreed to.\n{}\n",
+        out.join("\n")
+    )
 }

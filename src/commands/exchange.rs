@@ -21,6 +21,7 @@ mod end;
 mod merge;
 mod split;
 pub(crate) mod track;
+mod undo_check;
 
 pub use check::receive;
 pub use end::{concede, over};
@@ -219,6 +220,15 @@ pub fn standing(opened: &crate::store::Opened, me: Side) -> String {
     });
     if let Some(side) = l.conceded() {
         out.push_str(&format!(" The {} resigned.", side.name()));
+    }
+    if let Some(asked) = l.undo_asked() {
+        out.push('\n');
+        out.push_str(&crate::commands::undo_request::pending_text(
+            &opened.events,
+            &asked,
+            me,
+            &opened.dir,
+        ));
     }
     if l.revealed(other).is_some() {
         out.push_str(&format!(

@@ -29,7 +29,7 @@ fn secret(step: &StepRef) -> bool {
 
 /// How a step is named to `side` (`None`: to both at one keyboard): the
 /// other side's secret step only as such.
-fn shown(step: &StepRef, to: Option<Side>) -> String {
+pub(crate) fn shown(step: &StepRef, to: Option<Side>) -> String {
     match (step.side(), to) {
         (Some(owner), to) if secret(step) && to != Some(owner) => {
             format!("a secret {} step", owner.name())
@@ -57,12 +57,21 @@ fn refuse_sent(w: &Writer, target: u64, undo: &str) -> Result<(), Error> {
     let Some(half) = w.opened.half else {
         return Ok(());
     };
+    crate::commands::undo_request::refuse_pending(w, half.side, w.dir())?;
     let l = crate::model::ledger::Ledger::new(&w.opened.events, half.side);
     if l.turn() == Some(half.side) && target > l.turn_start() {
         return Ok(());
     }
+    let dir = w.dir().display();
+    let how = if undo == "undo" {
+        format!(
+            "taking back what he has needs his agreement: `votg undo {dir} --request` asks him (it goes with `votg send`)"
+        )
+    } else {
+        "a step taken back with his agreement is not redone: do it again (`votg refit`)".into()
+    };
     Err(Error::Refused(format!(
-        "that step is in a packet the {} has received (or is his): on two machines only what he has not received yet can be {undo}ne alone; taking back what he has needs his agreement, which votg does not carry yet (docs/two-machines.md §10). Nothing was changed.",
+        "that step is in a packet the {} has received (or is his): on two machines only what he has not received yet can be {undo}ne alone; {how} (docs/two-machines.md §10). Nothing was changed.",
         half.side.other().name()
     )))
 }
@@ -98,9 +107,11 @@ pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
     refuse_other(&step, side, "undo")?;
     refuse_sent(&w, target, "undo")?;
     append_plain(&mut w, PublicKind::Undone { target })?;
+    // On a half, its own side's steps are named to it.
+    let to = side.or(w.opened.half.map(|h| h.side));
     Ok(format!(
         "Undone: {}. The campaign is as it was before that step; `votg redo` brings it back as it was.\n",
-        shown(&step, side)
+        shown(&step, to)
     ))
 }
 
@@ -142,7 +153,8 @@ pub fn redo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
     refuse_other(&step, side, "redo")?;
     refuse_sent(&w, target, "redo")?;
     append_plain(&mut w, PublicKind::Redone { target })?;
-    Ok(format!("Redone: {}.\n", shown(&step, side)))
+    let to = side.or(w.opened.half.map(|h| h.side));
+    Ok(format!("Redone: {}.\n", shown(&step, to)))
 }
 
 /// `votg adjust DIR --side S --reason TEXT`: records the hand edits of the
@@ -176,20 +188,14 @@ pub fn adjust(
             format!("Written again from the logs: {}.\n", edited.join(", "))
         });
     }
-    // Two machines: a hand edit recorded on one half would be an event the
-    // other side's half could not check.
-    if w.opened.half.is_some() {
-        return Err(Error::Refused(format!(
-            "{} is half of a two-machine campaign: recording a hand edit is not carried out on two machines yet (the other side could not check it). `votg adjust {} --side SIDE --discard` writes the views again from the logs. Nothing was changed.",
-            dir.display(),
-            dir.display()
-        )));
-    }
     let Some(reason) = reason.filter(|r| !r.trim().is_empty()) else {
         return Err(Error::Usage(
             "say why with --reason TEXT (it is kept with the adjustment), or --discard to write the views again from the logs".into(),
         ));
     };
+    if let Some(half) = w.opened.half {
+        crate::commands::half_edit::on_a_half(&w, dir, half.side, side)?;
+    }
     record_edits(&mut w, dir, side, reason, &tables)
 }
 
@@ -334,6 +340,9 @@ pub(crate) fn offer_to_record(
         return w.refuse_edits();
     }
     let side = owners.first().copied();
+    if let Some(half) = w.opened.half {
+        crate::commands::half_edit::on_a_half(w, dir, half.side, side)?;
+    }
     eprintln!("These views were edited by hand since votg last wrote them:");
     for (name, differences) in &edited {
         match owner(name) {

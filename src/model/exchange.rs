@@ -74,6 +74,13 @@ pub enum Exchange {
         value: String,
         salt: String,
     },
+    /// A side asks to take back steps the other side has received
+    /// (`votg undo --request`): `steps`, the steps that count from the one
+    /// named on, newest first. Nothing changes until he answers.
+    UndoRequest { side: Side, steps: Vec<u64> },
+    /// A side answers the other's undo request of event `of`: accepted
+    /// (the `Undone` events of its steps follow at once) or refused.
+    UndoAnswer { side: Side, of: u64, accept: bool },
     /// A side resigns (`votg concede`): the CG is over.
     Conceded { side: Side },
     /// A campaign played at one keyboard until here goes on on two
@@ -104,6 +111,8 @@ impl Exchange {
             | Exchange::Pledge { side, .. }
             | Exchange::PublicNonce { side, .. }
             | Exchange::Unsealed { side, .. }
+            | Exchange::UndoRequest { side, .. }
+            | Exchange::UndoAnswer { side, .. }
             | Exchange::Conceded { side }
             | Exchange::Split { side, .. }
             | Exchange::Revealed { side, .. } => *side,

@@ -156,10 +156,14 @@ impl<'a> Ledger<'a> {
     }
 
     /// Whether `side` committed its answers file for the current Refit
-    /// Phase (a standing pledge, said so in the public log): then every
-    /// answer it gives in it is bound, none fresh.
+    /// Phase (a standing pledge, said so in the public log, since the last
+    /// accepted undo): then every answer it gives in it is bound, none fresh.
     pub fn bound(&self, side: Side) -> bool {
-        let start = self.reph_start(self.public().len() as u64 + 1);
+        // An accepted undo lets a side commit its answers again (docs
+        // /two-machines.md §10): until it does, they bind nothing more.
+        let start = self
+            .reph_start(self.public().len() as u64 + 1)
+            .max(self.last_accepted_undo());
         self.public().iter().any(|e| {
             e.n > start
                 && matches!(&e.kind, PublicKind::Exchange(Exchange::Pledge { side: s, standing: true, .. }) if *s == side)

@@ -22,4 +22,5 @@ pub mod seed;
 pub mod side;
 pub mod state;
 pub mod step;
+pub mod undo_request;
 pub mod weather;

@@ -186,7 +186,7 @@ fn design_9_votg_buy_works_on_a_half_in_its_turn() {
 }
 
 #[test]
-fn design_9_a_hand_edit_is_not_recorded_on_a_half_but_can_be_discarded() {
+fn design_9_a_hand_edit_on_a_half_is_recorded_only_in_its_turn_and_can_be_discarded() {
     let mut h = Halves::new("I", GERMAN_INITIAL);
     h.join(RUSSIAN_INITIAL);
     let roster = h.dir("german").join("german/roster.toml");
@@ -194,16 +194,13 @@ fn design_9_a_hand_edit_is_not_recorded_on_a_half_but_can_be_discarded() {
     let edited = text.replacen("elr = 4", "elr = 5", 1);
     assert_ne!(edited, text);
     std::fs::write(&roster, edited).unwrap();
+    // Not his turn: it would go in no packet.
     let o = h.run(
         "german",
         &["adjust", "--side", "german", "--reason", "typo"],
     );
     assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("not carried out on two machines yet"),
-        "{}",
-        stderr(&o)
-    );
+    assert!(stderr(&o).contains("in your turn"), "{}", stderr(&o));
     let o = h.run("german", &["adjust", "--side", "german", "--discard"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&roster).unwrap(), text);

@@ -165,6 +165,10 @@ fn check_events(p: &Packet, path: &Path, events: &mut Events) -> Result<(), Erro
         match &e.kind {
             PublicKind::Created { .. } if n == 1 => {}
             PublicKind::Undone { target } | PublicKind::Redone { target } if *target > p.base => {}
+            // A step taken back as the receiver asked, with his request
+            // accepted just before (docs/two-machines.md §10).
+            PublicKind::Undone { target }
+                if Ledger::new(events, from).undo_owed().contains(target) => {}
             PublicKind::Step {
                 dice,
                 two,
@@ -183,6 +187,24 @@ fn check_events(p: &Packet, path: &Path, events: &mut Events) -> Result<(), Erro
                 // least of all), no row about your side.
                 if facts.iter().any(|f| f.side().is_some()) {
                     return Err(bad("carries a side's private facts in the open"));
+                }
+                if rows.iter().any(|r| r.side == from.other().id()) {
+                    return Err(bad("writes rows about your side"));
+                }
+            }
+            // A hand edit of the sender's own views: its facts and reason
+            // are his secret, committed, revealed at the end.
+            PublicKind::Adjusted {
+                side,
+                facts,
+                rows,
+                commit,
+            } => {
+                if *side != Some(from) || commit.keys().any(|s| *s != from) {
+                    return Err(bad("is not an adjustment of the sender's own views"));
+                }
+                if !facts.is_empty() {
+                    return Err(bad("adjusts public facts"));
                 }
                 if rows.iter().any(|r| r.side == from.other().id()) {
                     return Err(bad("writes rows about your side"));
@@ -222,6 +244,16 @@ fn check_exchange(x: &Exchange, events: &Events, last: bool) -> Result<(), Strin
     match x {
         Exchange::Seat { side, .. } if l.seated(*side) => Err("seats a side a second time".into()),
         Exchange::Pass { .. } if !last => Err("ends the turn before its end".into()),
+        Exchange::Pass { .. } if !l.undo_owed().is_empty() => {
+            Err("ends the turn before taking back the steps it accepted to".into())
+        }
+        Exchange::UndoRequest { steps, .. } => super::undo_check::request(&l, steps, events),
+        Exchange::UndoAnswer { side, of, .. } => match l.undo_asked() {
+            Some(a) if a.n == *of && a.side != *side => Ok(()),
+            _ => Err(format!(
+                "answers an undo request (event {of}) awaiting no answer"
+            )),
+        },
         Exchange::Unsealed {
             side,
             of,
@@ -269,7 +301,11 @@ fn next_move(w: &crate::store::Writer, me: Side, dir: &Path) -> String {
             side.name()
         );
     }
-    format!("Your turn: `votg refit {d}`, then `votg send {d}`.")
+    let said = super::undo_check::told(w, me, dir);
+    if l.undo_asked().is_some_and(|a| a.side != me) {
+        return said;
+    }
+    format!("{said}Your turn: `votg refit {d}`, then `votg send {d}`.")
 }
 
 /// `votg receive [DIR] PACKET...`: the other side's packets, in order, all

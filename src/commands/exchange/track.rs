@@ -25,6 +25,12 @@ pub struct Setup {
     pub pledged: Vec<((String, toml::Value), u64)>,
     /// The side's standing answers for the RePh: their pledge's event.
     pub standing: Option<(u64, Box<Answers>)>,
+    /// Its standing answers committed before those (an accepted undo let
+    /// it commit them again), oldest first.
+    pub earlier: Vec<(u64, Box<Answers>)>,
+    /// The standing answers were committed before an accepted undo: an
+    /// answer that differs is fresh, not refused (docs/two-machines.md §10).
+    pub reopened: bool,
 }
 
 /// The commitments of `side`'s answers to `step` (done in RePh `context`
@@ -45,18 +51,25 @@ pub fn setup(
             ..Setup::default()
         });
     }
-    let standing = match l.standing(context, upto) {
-        Some((n, text)) => {
-            let mut a = Answers::from_text(text.to_string(), "the standing answers".into())?;
-            a.set_day(day);
-            Some((n, Box::new(a)))
-        }
-        None => None,
+    let read = |text: &str| -> Result<Box<Answers>, Error> {
+        let mut a = Answers::from_text(text.to_string(), "the standing answers".into())?;
+        a.set_day(day);
+        Ok(Box::new(a))
     };
+    let mut earlier = Vec::new();
+    for (n, text) in l.standings(context, upto) {
+        earlier.push((n, read(text)?));
+    }
+    let standing = earlier.pop();
+    let reopened = standing
+        .as_ref()
+        .is_some_and(|(n, _)| *n < l.last_accepted_undo().min(upto));
     Ok(Setup {
         side: Some(l.me),
         pledged: l.pledged(step, upto),
         standing,
+        earlier,
+        reopened,
     })
 }
 
@@ -77,18 +90,34 @@ fn committed(s: &Setup, i: usize, a: &Answered) -> Result<u64, String> {
     let Some((n, table)) = &s.standing else {
         return Ok(FRESH);
     };
-    match table.get(a.side, &a.name) {
-        Some(v) if *v == a.value => Ok(*n),
-        None if a.defaulted => Ok(*n),
-        v => Err(format!(
-            "{}: answered {}, but your answers for this Refit Phase, committed in event {n} before the other side's nonce, {}; committed answers cannot change (give that answer again)",
-            a.id(),
-            a.value,
-            v.map_or("left it out (its default)".to_string(), |v| format!(
-                "say {v}"
-            ))
-        )),
+    let same = |t: &Answers| match t.get(a.side, &a.name) {
+        Some(v) => *v == a.value,
+        None => a.defaulted,
+    };
+    if same(table) {
+        // The same answer is committed by the first pledge that gave it:
+        // committing it again draws no other dice. An answer changed after
+        // an accepted undo (a pledge made again) is fresh: a roll after it,
+        // own or public, needs a nonce nobody knew when it was given.
+        let first = s.earlier.iter().find(|(_, t)| same(t)).map(|(m, _)| *m);
+        return Ok(match first {
+            Some(m) => m,
+            None if !s.earlier.is_empty() => FRESH,
+            None => *n,
+        });
     }
+    if s.reopened {
+        return Ok(FRESH);
+    }
+    let v = table.get(a.side, &a.name);
+    Err(format!(
+        "{}: answered {}, but your answers for this Refit Phase, committed in event {n} before the other side's nonce, {}; committed answers cannot change (give that answer again)",
+        a.id(),
+        a.value,
+        v.map_or("left it out (its default)".to_string(), |v| format!(
+            "say {v}"
+        ))
+    ))
 }
 
 /// Counts each answer the side gives and the event that committed it (and

@@ -67,6 +67,7 @@ pub(super) fn prepare(run: &mut Run, step: &StepRef) -> Result<(), Error> {
     *setup_cell.borrow_mut() = track::setup(&l, step, &context, run.state.campaign.cg_day(), upto)?;
     let before = l.committed_before(upto);
     let nonces = l.nonces(upto);
+    let pins = l.pinned(upto);
     let Some(d) = run.dice.exchange() else {
         return Ok(());
     };
@@ -79,6 +80,7 @@ pub(super) fn prepare(run: &mut Run, step: &StepRef) -> Result<(), Error> {
             d.begin(Mode::Joint, before, nonces, key)
         }
     }
+    d.pin(pins);
     Ok(())
 }
 
@@ -129,6 +131,7 @@ pub(super) fn refit(
     if l.turn() != Some(me) {
         return Ok(waiting(&l, me, &dir));
     }
+    crate::commands::undo_request::refuse_pending(writer, me, writer.dir())?;
     let mut run = start(writer, tables, def, prompter);
     run.until = until;
     let said = match walk(&mut run) {
@@ -195,6 +198,7 @@ pub(super) fn buy(
     if l.turn() != Some(me) {
         return Err(Error::Refused(waiting(&l, me, &dir)));
     }
+    crate::commands::undo_request::refuse_pending(writer, me, writer.dir())?;
     let mut run = start(writer, tables, def, Prompter::Scripted(Default::default()));
     set_plan(&mut run, Plan::Own { pledge_only: false });
     run.step(StepRef::Buy {

@@ -64,6 +64,7 @@ pub(super) fn dice_for(
     let t = Rc::new(RefCell::new(Track::default()));
     let mut dice = ExchangeDice::new(side, *seed, t.clone());
     dice.begin(Mode::Own, l.committed_before(n), l.nonces(n), None);
+    dice.pin(l.pinned(n));
     let sink = track::sink(t, Rc::new(RefCell::new(setup)), None);
     Some(Ok((CampaignDice::exchanged(dice), sink)))
 }

@@ -9,13 +9,14 @@
 //! public nonces, label).
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::error::Error;
 use crate::model::exchange::{Epoch, own_label};
 use crate::model::seed::Seed;
 use crate::model::side::Side;
-use crate::rules::dice::{DiceKind, Roll, Stream};
+use crate::rules::dice::{DiceKind, Roll, Stream, parse_faces};
 use crate::rules::labelled_dice::faces;
 
 /// Whose step the rolls are in: the side's own (its seed and a nonce), or a
@@ -57,6 +58,9 @@ pub struct ExchangeDice {
     used: Vec<Epoch>,
     /// The step made a public roll (with both sides' public nonces).
     public_used: bool,
+    /// The dice of the side's rolls in steps taken back, by label: a roll
+    /// of the same label is the same roll (docs/two-machines.md §10).
+    pins: HashMap<String, Vec<u8>>,
 }
 
 impl ExchangeDice {
@@ -71,7 +75,17 @@ impl ExchangeDice {
             public: None,
             used: Vec::new(),
             public_used: false,
+            pins: HashMap::new(),
         }
+    }
+
+    /// The dice drawn in the side's steps taken back (label → dice as the
+    /// journal writes them): a roll of one of these labels keeps them.
+    pub fn pin(&mut self, pinned: HashMap<String, String>) {
+        self.pins = pinned
+            .into_iter()
+            .filter_map(|(label, dice)| Some((label, parse_faces(&dice, "log").ok()?)))
+            .collect();
     }
 
     /// A step begins: whose it is, the latest commitment of the side's
@@ -90,6 +104,7 @@ impl ExchangeDice {
         self.public = public;
         self.used.clear();
         self.public_used = false;
+        self.pins.clear();
     }
 
     /// The epochs the step's rolls used so far.
@@ -147,6 +162,11 @@ impl ExchangeDice {
             }
             (t.count, t.latest)
         };
+        // A roll drawn before in a step taken back is the same roll: its
+        // dice, whatever nonce came since (no re-roll by undoing).
+        if let Some(faces) = self.pins.get(label).filter(|f| f.len() == kind.count()) {
+            return Ok(Roll::new(faces.clone()));
+        }
         let after = self.before.max(latest);
         if after == FRESH {
             return Err(Error::NeedsNonce);

@@ -89,10 +89,17 @@ fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
         return Ok(());
     };
     let upto = run.writer.opened.events_len() + 1;
-    if ledger(run).standing(context, upto).is_some() {
+    let text = answers.side_text(me);
+    // After an accepted undo the side commits its answers again (it may
+    // change them: the rolls after a changed answer wait for a new nonce;
+    // an answer it repeats stays committed by its first pledge, so the
+    // same answers draw the same dice).
+    let l = ledger(run);
+    if l.standing(context, upto)
+        .is_some_and(|(n, _)| n > l.last_accepted_undo())
+    {
         return Ok(());
     }
-    let text = answers.side_text(me);
     let at = crate::model::journal::now();
     run.writer.append_pledge(
         &at,
