@@ -332,7 +332,19 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error
         _ => None,
     };
     let key = k.and_then(|k| key_of(&ledger(run), me, seed, k));
-    let answers = author_answers(&events.public[n as usize - 1], me.other());
+    // The scenario record is confirmed from this side's own answers (CG I's
+    // F36 Control, which decides the victor, included): his are not given.
+    let answers = if matches!(
+        events.public[n as usize - 1].kind,
+        PublicKind::Step {
+            step: StepRef::Record { .. },
+            ..
+        }
+    ) {
+        Vec::new()
+    } else {
+        author_answers(&events.public[n as usize - 1], me.other())
+    };
     let before_campaign = prefix(events, n)?.campaign;
     let mut before = run.state.clone();
     before.campaign = before_campaign;
