@@ -196,4 +196,13 @@ fn design_9_the_scenario_is_recorded_at_a_terminal_on_each_half() {
         let v = h.run(side, &["verify"]);
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
     }
+    // The recorder's 12.612 (pledged first where a question comes before
+    // its first roll) waited in the turn he typed the record; in his next
+    // turn it rolls, though no question comes before that roll.
+    assert_eq!(recorder, "german", "the sample's recorder");
+    let mut p = at_a_terminal(&h, recorder);
+    let seen = p
+        .exp_string("Battle Hardening Table (12.6123), # of MMC: dice")
+        .unwrap_or_else(|e| panic!("12.612 does not roll: {e}"));
+    assert!(!seen.contains("12.612 waits for your next turn"), "{seen}");
 }

@@ -47,7 +47,51 @@ pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Erro
     if sched.clean && !pledge_only && !nonce_here {
         return Ok(Some(waits(&step, me)));
     }
-    offer(&mut run.prompter, &pledged);
+    match attempt_own(run, &step, &pledged, pledge_only)? {
+        // Nothing to pledge before the step's first roll (no question comes
+        // before it): the roll takes the first nonce after the choices
+        // already committed, as a step not pledged first does; without this
+        // the step waited for a pledge that never came, turn after turn.
+        Some(Wait::Empty) if pledge_only => match attempt_own(run, &step, &pledged, false)? {
+            None => Ok(None),
+            Some(wait) => Ok(Some(wait.say(&step, me))),
+        },
+        None => Ok(None),
+        Some(wait) => Ok(Some(wait.say(&step, me))),
+    }
+}
+
+/// Why an own step stopped for a nonce.
+enum Wait {
+    /// Its answers so far were pledged now.
+    Pledged,
+    /// Its roll waits, with no new answer to pledge.
+    Empty,
+}
+
+impl Wait {
+    fn say(&self, step: &StepRef, me: Side) -> String {
+        match self {
+            Wait::Pledged => format!(
+                "{}: your answers are committed (a pledge in the public log, their contents in your own); the step is done in your next turn, with a nonce the {} sends after them.",
+                step.label(),
+                me.other().name()
+            ),
+            Wait::Empty => waits(step, me),
+        }
+    }
+}
+
+/// One run of an own step; `Some` where it stopped for a nonce (its new
+/// answers pledged, if any).
+fn attempt_own(
+    run: &mut Run,
+    step: &StepRef,
+    pledged: &[(String, toml::Value)],
+    pledge_only: bool,
+) -> Result<Option<Wait>, Error> {
+    let me = me(run);
+    offer(&mut run.prompter, pledged);
     set_plan(run, Plan::Own { pledge_only });
     let done = run.step(step.clone());
     offer(&mut run.prompter, &[]);
@@ -68,13 +112,9 @@ pub(super) fn own_step(run: &mut Run, id: StepId) -> Result<Option<String>, Erro
                     None,
                 )?;
             } else if !pledged_now {
-                return Ok(Some(waits(&step, me)));
+                return Ok(Some(Wait::Empty));
             }
-            Ok(Some(format!(
-                "{}: your answers are committed (a pledge in the public log, their contents in your own); the step is done in your next turn, with a nonce the {} sends after them.",
-                step.label(),
-                me.other().name()
-            )))
+            Ok(Some(Wait::Pledged))
         }
         Err(e) => Err(e),
     }
