@@ -176,6 +176,14 @@ pub fn status(dir: &Path, global: &Global) -> Result<String, Error> {
             ),
             None => "No scenario was played.\n".to_string(),
         }
+    } else if c.today().is_some_and(|d| d.victor.is_some()) {
+        // Recorded, and the Refit Phase after it under way: the next
+        // scenario's CG Day begins at 12.614.
+        format!(
+            "Refit Phase after scenario {}, played on {}\n",
+            c.scenario,
+            c.cg_day().long()
+        )
     } else {
         format!(
             "Preparing scenario {} on {}{}\n",

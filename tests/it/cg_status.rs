@@ -31,3 +31,25 @@ fn c23_status_names_the_day_the_last_scenario_was_played_after_idle_days() {
         ))
         .stdout(predicate::str::contains("22 Sep.\n").not());
 }
+
+/// 12.6: once a scenario is recorded, `status` says the Refit Phase after
+/// it is under way (it said "Preparing scenario 1", the scenario just
+/// played); before it is recorded, the scenario is being prepared.
+#[test]
+fn rule_12_6_status_names_the_refit_phase_after_a_recorded_scenario() {
+    let c = crate::common::Camp::sample("cg-i-aftermath");
+    votg()
+        .args(["status", c.path()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Refit Phase after scenario 1, played on 15 Sep",
+        ))
+        .stdout(predicate::str::contains("Preparing scenario 1").not());
+    let c = crate::common::Camp::sample("cg-i-walkthrough");
+    votg()
+        .args(["status", c.path()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Preparing scenario 1 on 15 Sep"));
+}
