@@ -4,8 +4,11 @@
 //! nonces against its seed, each private line against the commitment the
 //! public log holds for it, its rolls numbered with none missing or
 //! repeated, each of its steps run again on its committed answers with the
-//! dice its seed and the right nonce give, and every public roll of a joint
-//! step against both public nonces.
+//! dice its seed and the right nonce give, each joint step, scenario record
+//! (12.6041) and half of one it took part in run again on the campaign as
+//! its half held it (its part and the public one compared: nothing conjured
+//! into its force in a joint step), and every public roll of a joint step
+//! against both public nonces.
 
 use std::collections::BTreeMap;
 use std::path::Path;
