@@ -286,8 +286,7 @@ pub fn check(
                     match exchanged.then(|| exchanged::dice_for(events, step, e.n, before, keys)) {
                         Some(Some(Ok(d))) => Some(d),
                         Some(Some(Err(why))) => return Ok(cannot(report, e, step, &why)),
-                        Some(None) => None,
-                        None => None,
+                        Some(None) | None => None,
                     };
                 let found = if exchanged && given.is_none() {
                     // Not his own step: `audit` runs again his part of a

@@ -84,6 +84,24 @@ fn record_then_reveal(
     (h, recorder)
 }
 
+/// A counter conjured into `side`'s force in a part of the record: the
+/// last counter his part records, copied under a new id; that id.
+fn conjure(h: &Halves, side: &str, which: impl Fn(&Value) -> bool) -> String {
+    let mut id = String::new();
+    tamper_part_of(&h.dir(side), side, which, |part| {
+        let facts = part["facts"].as_array_mut().unwrap();
+        let last = facts.iter().rfind(|f| f["fact"] == "counter").unwrap();
+        let mut f = last.clone();
+        let prefix = last["id"].as_str().unwrap().split('-').next().unwrap();
+        id = format!("{prefix}-900");
+        f["id"] = Value::from(id.clone());
+        f["counter"]["id"] = Value::from(id.clone());
+        f["at"] = Value::from(last["at"].as_u64().unwrap() + 1);
+        facts.push(f);
+    });
+    id
+}
+
 /// What audit says of the tampered fact: what he committed, what the rules
 /// give.
 const ELIMINATION_UNDONE: &str =
@@ -158,4 +176,22 @@ fn c12_6041_audit_names_an_outcome_not_applied_to_his_force_in_his_half_of_the_r
     assert!(e.contains(&format!("{name} half of record 1")), "{e}");
     assert!(e.contains(ELIMINATION_UNDONE), "{e}");
     assert!(h.audit(confirmer).status.success());
+}
+
+#[test]
+fn c12_6041_audit_names_a_counter_conjured_into_his_force_in_his_record() {
+    let conjured = std::cell::RefCell::new(String::new());
+    let (h, recorder) = record_then_reveal(
+        |h, side| *conjured.borrow_mut() = conjure(h, side, is_record),
+        |_, _| {},
+    );
+    let o = h.audit(other(recorder));
+    assert!(!o.status.success(), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert!(e.contains("scenario 1 recorded"), "{e}");
+    let said = format!(
+        "he committed counter {}, which the rules do not give",
+        conjured.borrow()
+    );
+    assert!(e.contains(&said), "{e}");
 }

@@ -100,6 +100,9 @@ pub(super) fn differs(
     let key = |f: &Fact| serde_json::to_string(f).unwrap_or_default();
     derived.sort_by_key(key);
     recorded.sort_by_key(key);
+    if derived != recorded && reveal {
+        return Some(revealed_difference(&recorded, &derived));
+    }
     if derived != recorded {
         let first = recorded
             .iter()
@@ -109,14 +112,6 @@ pub(super) fn differs(
         return Some(match first {
             Some((Some(side), _)) if !reveal => {
                 format!("a fact differs in {}", secrets_of(&[side]))
-            }
-            Some((_, f)) if reveal => {
-                let b = derived.iter().find(|b| !recorded.contains(b));
-                format!(
-                    "its facts differ from those recorded ({}{})",
-                    crate::store::views::describe(f),
-                    b.map_or(String::new(), |b| fields_differ(f, b))
-                )
             }
             Some((_, f)) => format!(
                 "its facts differ from those recorded ({})",
@@ -175,6 +170,29 @@ fn row_difference(w: &LoggedRow, g: &LoggedRow) -> Option<String> {
         return Some("another kind of row".into());
     }
     None
+}
+
+/// How the facts of a revealed side (`audit`) differ from the rules': the
+/// first he committed that they do not give, and the first they give that
+/// he did not commit, field by field where both are about one thing.
+fn revealed_difference(recorded: &[Fact], derived: &[Fact]) -> String {
+    use crate::store::views::describe;
+    let extra = recorded.iter().find(|f| !derived.contains(f));
+    let missing = derived.iter().find(|f| !recorded.contains(f));
+    let what = match (extra, missing) {
+        (Some(a), Some(b)) if describe(a) == describe(b) => {
+            format!("{}{}", describe(a), fields_differ(a, b))
+        }
+        (Some(a), Some(b)) => format!(
+            "he committed {}, which the rules do not give; they give {}",
+            describe(a),
+            describe(b)
+        ),
+        (Some(a), None) => format!("he committed {}, which the rules do not give", describe(a)),
+        (None, Some(b)) => format!("the rules give {}, which he did not commit", describe(b)),
+        (None, None) => "a fact more or less".into(),
+    };
+    format!("its facts differ from those recorded ({what})")
 }
 
 /// Where a fact recorded and the one the rules give differ, field by field
