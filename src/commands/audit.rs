@@ -4,8 +4,11 @@
 //! nonces against its seed, each private line against the commitment the
 //! public log holds for it, its rolls numbered with none missing or
 //! repeated, each of its steps run again on its committed answers with the
-//! dice its seed and the right nonce give, and every public roll of a joint
-//! step against both public nonces.
+//! dice its seed and the right nonce give, each joint step, scenario record
+//! (12.6041) and half of one it took part in run again on the campaign as
+//! its half held it (its part and the public one compared: nothing conjured
+//! into its force in a joint step), and every public roll of a joint step
+//! against both public nonces.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -48,8 +51,8 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
         None => String::new(),
     };
     match audit.check(seed, lines) {
-        Ok((rolls, choices)) => Ok(format!(
-            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; the public rolls of the joint steps against both public nonces.\n{split}{}",
+        Ok(((rolls, choices), joint)) => Ok(format!(
+            "{rolls} secret rolls and {choices} secret choices of the {} checked: all honest.\nChecked: his seed against the commitment in his seat; every nonce he sent against his seed; each line of his private log against the commitment in the public log; his rolls numbered with none missing or repeated; each of his steps run again on his committed answers, with the dice his seed and the first nonce you sent after those answers give; {joint} joint step(s) he took part in (those he performed, his halves of yours, each scenario record: his outcome applied to his force, 12.6041) run again on the campaign as his half held it, with his answers, both public nonces and his seed, his part and the public one compared; the public rolls of the joint steps against both public nonces.\n{split}{}",
             them.name(),
             adjustments(&opened.events, them, lines)
         )),
@@ -68,8 +71,12 @@ struct Audit<'a> {
 
 type Found = Result<(usize, usize), String>;
 
+/// What an audit checked: his secret rolls and choices, and the joint
+/// steps he took part in run again.
+type Checked = Result<((usize, usize), usize), String>;
+
 impl Audit<'_> {
-    fn check(&self, seed: &str, lines: &[String]) -> Found {
+    fn check(&self, seed: &str, lines: &[String]) -> Checked {
         let seed = self.seed(seed)?;
         self.nonces(seed)?;
         let private = self.parts(lines)?;
@@ -79,10 +86,13 @@ impl Audit<'_> {
             .split()
             .map_or(0, |s| s.0);
         let counted = numbered(&private, from)?;
+        // The campaign as his half held it: the public log and his
+        // private log (yours is not what his steps ran on, and your part
+        // of each step was checked on your half).
         let mut events = self.events.clone();
         match self.them {
-            Side::German => events.german = private,
-            Side::Russian => events.russian = private,
+            Side::German => (events.german, events.russian) = (private, Vec::new()),
+            Side::Russian => (events.russian, events.german) = (private, Vec::new()),
         }
         // Only his steps are run again: the dice of his rolls from his key.
         let mut keys = BTreeMap::new();
@@ -91,13 +101,13 @@ impl Audit<'_> {
             .map_err(|e| e.to_string())?;
         if let Some(d) = report.differs {
             return Err(format!(
-                "{}; each of his rolls was drawn again from his revealed seed and the first nonce you sent after his answers were committed, and each step run again on his committed answers",
+                "{}; each of his rolls was drawn again from his revealed seed and the first nonce you sent after his answers were committed, each step run again on his committed answers, and each joint step he took part in run again on the campaign as his half held it",
                 d.replace("made again", "given by his revealed seed")
             ));
         }
         public_dice(&events)?;
         taken_back(&events, self.them, seed)?;
-        Ok(counted)
+        Ok((counted, report.joint))
     }
 
     /// His seed: the one his seat committed to.

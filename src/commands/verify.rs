@@ -32,10 +32,12 @@ use crate::rules::output::Output;
 use crate::rules::prompt::Prompter;
 use crate::rules::reph::session::{CampaignDice, Session};
 use crate::rules::tables::Tables;
+use exchanged::Part;
 
 mod differs;
 use differs::differs;
 mod exchanged;
+mod joint;
 
 pub use exchanged::Keys;
 
@@ -54,6 +56,9 @@ pub struct Report {
     /// other side's, and the joint steps each half checks as it receives
     /// them), taken as recorded.
     pub others: usize,
+    /// `audit`: the joint steps, scenario records and halves of joint steps
+    /// the revealed side took part in, run again (his part of each).
+    pub joint: usize,
     /// A campaign split from one keyboard (`votg split`): the event of the
     /// split, and the steps before it taken as recorded here (a half holds
     /// neither the other side's part of them nor both keys that drew them;
@@ -212,6 +217,12 @@ pub fn check(
     let mut def: Option<CgDef> = None;
     // The last scenario record's answers, read once for the steps after it.
     let mut record = Answers::replaying("", Queue::default())?;
+    let mut joint = joint::Joint {
+        events,
+        keys,
+        tables,
+        campaigns: HashMap::new(),
+    };
     for e in &events.public {
         if undone.contains(&e.n) {
             continue;
@@ -250,6 +261,7 @@ pub fn check(
                 let how = Replay {
                     used: *dice,
                     typed: *typed,
+                    first: Vec::new(),
                 };
                 let seeds = match split {
                     Some(at) if e.n < at => {
@@ -267,18 +279,34 @@ pub fn check(
                     _ => seeds,
                 };
                 let exchanged = *dice == DiceUsed::Exchanged;
+                if reveal {
+                    joint.note(e.n, step, before);
+                }
                 let given =
                     match exchanged.then(|| exchanged::dice_for(events, step, e.n, before, keys)) {
                         Some(Some(Ok(d))) => Some(d),
-                        Some(Some(Err(why))) => {
-                            report.difference = Some(format!(
-                                "event {} ({}) cannot be run again: {why}",
-                                e.n,
-                                step.label()
-                            ));
-                            return Ok(report);
+                        Some(Some(Err(why))) => return Ok(cannot(report, e, step, &why)),
+                        Some(None) | None => None,
+                    };
+                let found = if exchanged && given.is_none() {
+                    // Not his own step: `audit` runs again his part of a
+                    // joint one; the rest is taken as recorded here.
+                    let r = joint::Recorded {
+                        e,
+                        step,
+                        rows: &rows,
+                        facts: &recorded,
+                    };
+                    match reveal
+                        .then(|| joint.differs(&r, before, (&record, how), def))
+                        .flatten()
+                    {
+                        Some(Ok(found)) => {
+                            report.joint += 1;
+                            found
                         }
-                        Some(None) => {
+                        Some(Err(why)) => return Ok(cannot(report, e, step, &why)),
+                        None => {
                             report.others += 1;
                             for f in recorded {
                                 facts::apply(before, f).map_err(Error::Refused)?;
@@ -286,19 +314,21 @@ pub fn check(
                             push_rows(before, &rows, &e.at);
                             continue;
                         }
-                        None => None,
-                    };
-                let again = rerun(
-                    before,
-                    step,
-                    how,
-                    &rows,
-                    &record,
-                    (seeds, given),
-                    tables,
-                    def,
-                );
-                if let Some(d) = differs(before, &again, &recorded, &rows, reveal) {
+                    }
+                } else {
+                    let again = rerun(
+                        before,
+                        step,
+                        how,
+                        &rows,
+                        &record,
+                        (seeds, given),
+                        tables,
+                        def,
+                    );
+                    differs(before, &again, &recorded, &rows, reveal, Part::All)
+                };
+                if let Some(d) = found {
                     let why = if votg != crate::VERSION || *digest != tables.digest {
                         format!(
                             "it was recorded by votg {votg}{} and this votg {} rules differently: a newer votg or edited tables, not an edit of the campaign",
@@ -348,6 +378,16 @@ pub fn check(
     Ok(report)
 }
 
+/// The report of a step that cannot be run again, and why.
+fn cannot(mut report: Report, e: &Public, step: &StepRef, why: &str) -> Report {
+    report.difference = Some(format!(
+        "event {} ({}) cannot be run again: {why}",
+        e.n,
+        step.label()
+    ));
+    report
+}
+
 fn push_rows(state: &mut CampaignState, rows: &[&LoggedRow], at: &str) {
     for r in rows {
         state.journal.push(r.to_row(0, at));
@@ -370,6 +410,9 @@ fn record_of(rows: &[&LoggedRow]) -> Option<String> {
 struct Replay {
     used: DiceUsed,
     typed: bool,
+    /// Answers handed out before the step's own (on two machines, the
+    /// other side's public answers in the joint step a half runs again).
+    first: Vec<(String, toml::Value)>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -384,7 +427,9 @@ fn rerun(
     def: &CgDef,
 ) -> Result<CampaignState, String> {
     let journal: Vec<JournalRow> = rows.iter().map(|r| r.to_row(0, "")).collect();
-    let mut answers = record.clone().with_queue(Queue::of(&journal));
+    let mut answers = record
+        .clone()
+        .with_queue(Queue::of(&journal).after(&how.first));
     answers.as_typed = how.typed;
     let used = how.used;
     let mut prompter = Prompter::Scripted(Box::new(answers));

@@ -178,6 +178,27 @@ impl PublicKind {
             _ => None,
         }
     }
+
+    /// The public answers `side` gave in this step (e.g. the Russian's
+    /// night option in the joint step he performed, 12.6254): on two
+    /// machines, given again to the other side's run of its half.
+    pub fn answers_by(&self, side: Side) -> Vec<(String, toml::Value)> {
+        let PublicKind::Step { step, rows, .. } = self else {
+            return Vec::new();
+        };
+        // The scenario record is confirmed from the other side's own
+        // answers (CG I's F36 Control, which decides the victor, included).
+        if let StepRef::Record { .. } = step {
+            return Vec::new();
+        }
+        rows.iter()
+            .filter(|r| r.kind == crate::model::journal::Kind::Answer && r.side == side.id())
+            .filter_map(|r| {
+                let row = r.to_row(0, "");
+                Some((row.answer_id.clone(), row.answer_value()?))
+            })
+            .collect()
+    }
 }
 
 /// A side's private event.

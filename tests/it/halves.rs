@@ -299,6 +299,22 @@ pub fn tamper_body(packet: &Path, f: impl FnOnce(&mut serde_json::Value)) {
 /// commitment to it in the public log (as a cheater's own votg would,
 /// before sending it).
 pub fn tamper_part(dir: &Path, side: &str, step: &str, f: impl FnOnce(&mut serde_json::Value)) {
+    tamper_part_of(
+        dir,
+        side,
+        |e| e["step"]["side"] == side && e["step"]["step"] == step,
+        f,
+    );
+}
+
+/// The same, for `side`'s part of the first step event `which` picks (a
+/// joint step, a scenario record, a side's half of one).
+pub fn tamper_part_of(
+    dir: &Path,
+    side: &str,
+    which: impl Fn(&serde_json::Value) -> bool,
+    f: impl FnOnce(&mut serde_json::Value),
+) {
     let public_path = dir.join("log.jsonl");
     let mut public: Vec<String> = std::fs::read_to_string(&public_path)
         .unwrap()
@@ -309,9 +325,9 @@ pub fn tamper_part(dir: &Path, side: &str, step: &str, f: impl FnOnce(&mut serde
         .iter()
         .position(|l| {
             let e: serde_json::Value = serde_json::from_str(l).unwrap();
-            e["step"]["side"] == side && e["step"]["step"] == step && e["event"] == "step"
+            e["event"] == "step" && which(&e)
         })
-        .unwrap_or_else(|| panic!("no {side} {step} in the public log"));
+        .unwrap_or_else(|| panic!("no such step of the {side} in the public log"));
     let n = at as u64 + 1;
     let private_path = dir.join(side).join("log.jsonl");
     let mut private: Vec<String> = std::fs::read_to_string(&private_path)

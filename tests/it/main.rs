@@ -72,6 +72,7 @@ mod store;
 mod tmux;
 mod two_machines;
 mod two_machines_audit;
+mod two_machines_audit_joint;
 mod two_machines_cg;
 mod two_machines_dice;
 mod two_machines_packets;

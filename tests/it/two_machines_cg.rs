@@ -83,7 +83,12 @@ fn design_9_a_whole_cg_i_on_two_machines_sharing_only_packets_audits_honest() {
             "{side}: {}",
             String::from_utf8_lossy(&o.stderr)
         );
-        assert!(String::from_utf8_lossy(&o.stdout).contains("all honest"));
+        let said = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(said.contains("all honest"), "{said}");
+        // His records, his joint steps and his halves of yours, every day.
+        let (before, _) = said.split_once(" joint step(s) he took part in").unwrap();
+        let joint: usize = before.split_whitespace().last().unwrap().parse().unwrap();
+        assert!(joint > 40, "{said}");
         let v = h.run(side, &["verify"]);
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
     }

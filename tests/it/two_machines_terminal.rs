@@ -205,4 +205,17 @@ fn design_9_the_scenario_is_recorded_at_a_terminal_on_each_half() {
         .exp_string("Battle Hardening Table (12.6123), # of MMC: dice")
         .unwrap_or_else(|e| panic!("12.612 does not roll: {e}"));
     assert!(!seen.contains("12.612 waits for your next turn"), "{seen}");
+    enter_to_the_end(&mut p);
+    // After the reveal each audit runs again the other's part of the record
+    // as typed at his terminal, and finds it honest (§9).
+    h.concede(recorder);
+    h.deliver(confirmer);
+    h.send(confirmer);
+    h.deliver(recorder);
+    for side in [recorder, confirmer] {
+        let o = h.audit(side);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let said = String::from_utf8_lossy(&o.stdout);
+        assert!(said.contains("joint step(s) he took part in"), "{said}");
+    }
 }

@@ -2,6 +2,7 @@
 //! or fact shown, a side's secret part named as that side's and never
 //! shown, nor its rows counted (DESIGN §5).
 
+use super::exchanged::Part;
 use crate::model::facts::{self, Fact};
 use crate::model::row::LoggedRow;
 use crate::model::side::Side;
@@ -14,7 +15,19 @@ pub(super) fn differs(
     recorded: &[&Fact],
     rows: &[&LoggedRow],
     reveal: bool,
+    part: Part,
 ) -> Option<String> {
+    // Only the part of a joint step a side holds is compared (`audit`).
+    let rows: Vec<&LoggedRow> = rows
+        .iter()
+        .filter(|r| part.keeps_row(&r.side))
+        .copied()
+        .collect();
+    let recorded: Vec<&Fact> = recorded
+        .iter()
+        .filter(|f| part.keeps(f.side()))
+        .copied()
+        .collect();
     // What differs in a side's secret rows or facts is that side's secret
     // (DESIGN §5): named as the side's, never shown, nor counted; unless
     // `reveal` (an audit of a half its side revealed, DESIGN §9).
@@ -37,7 +50,12 @@ pub(super) fn differs(
         Err(e) => return Some(format!("run again, the step stops: {e}")),
     };
     // The re-run's state holds only the rows it added.
-    let derived_rows: Vec<LoggedRow> = after.journal.iter().map(|r| LoggedRow::of(r, "")).collect();
+    let derived_rows: Vec<LoggedRow> = after
+        .journal
+        .iter()
+        .map(|r| LoggedRow::of(r, ""))
+        .filter(|r| part.keeps_row(&r.side))
+        .collect();
     // Each log's rows in their order (public, then each side's).
     let order = |r: &&LoggedRow| {
         if r.secret {
@@ -77,10 +95,14 @@ pub(super) fn differs(
         ));
     }
     let mut derived = facts::between(before, after);
+    derived.retain(|f| part.keeps(f.side()));
     let mut recorded: Vec<Fact> = recorded.iter().map(|f| (*f).clone()).collect();
     let key = |f: &Fact| serde_json::to_string(f).unwrap_or_default();
     derived.sort_by_key(key);
     recorded.sort_by_key(key);
+    if derived != recorded && reveal {
+        return Some(revealed_difference(&recorded, &derived));
+    }
     if derived != recorded {
         let first = recorded
             .iter()
@@ -148,4 +170,69 @@ fn row_difference(w: &LoggedRow, g: &LoggedRow) -> Option<String> {
         return Some("another kind of row".into());
     }
     None
+}
+
+/// How the facts of a revealed side (`audit`) differ from the rules': the
+/// first he committed that they do not give, and the first they give that
+/// he did not commit, field by field where both are about one thing.
+fn revealed_difference(recorded: &[Fact], derived: &[Fact]) -> String {
+    use crate::store::views::describe;
+    let extra = recorded.iter().find(|f| !derived.contains(f));
+    let missing = derived.iter().find(|f| !recorded.contains(f));
+    let what = match (extra, missing) {
+        (Some(a), Some(b)) if describe(a) == describe(b) => {
+            format!("{}{}", describe(a), fields_differ(a, b))
+        }
+        (Some(a), Some(b)) => format!(
+            "he committed {}, which the rules do not give; they give {}",
+            describe(a),
+            describe(b)
+        ),
+        (Some(a), None) => format!("he committed {}, which the rules do not give", describe(a)),
+        (None, Some(b)) => format!("the rules give {}, which he did not commit", describe(b)),
+        (None, None) => "a fact more or less".into(),
+    };
+    format!("its facts differ from those recorded ({what})")
+}
+
+/// Where a fact recorded and the one the rules give differ, field by field
+/// (`audit`: both are the revealed side's, shown to the other).
+fn fields_differ(recorded: &Fact, derived: &Fact) -> String {
+    let (Ok(a), Ok(b)) = (
+        serde_json::to_value(recorded),
+        serde_json::to_value(derived),
+    ) else {
+        return String::new();
+    };
+    let mut out = Vec::new();
+    json_differ(&a, &b, String::new(), &mut out);
+    if out.is_empty() {
+        return String::new();
+    }
+    format!(": {}", out.join("; "))
+}
+
+fn json_differ(a: &serde_json::Value, b: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                let path = if at.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{at}.{k}")
+                };
+                let none = Value::Null;
+                json_differ(
+                    x.get(k).unwrap_or(&none),
+                    y.get(k).unwrap_or(&none),
+                    path,
+                    out,
+                );
+            }
+        }
+        _ if a != b => out.push(format!("{at}: he committed {a}, the rules give {b}")),
+        _ => {}
+    }
 }

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use crate::commands::exchange::track;
-use crate::model::event::StepRef;
+use crate::model::event::{PublicKind, StepRef};
+use crate::model::exchange;
 use crate::model::fold::Events;
 use crate::model::ledger::Ledger;
 use crate::model::seed::Seed;
@@ -67,4 +68,83 @@ pub(super) fn dice_for(
     dice.pin(l.pinned(n));
     let sink = track::sink(t, Rc::new(RefCell::new(setup)), None);
     Some(Ok((CampaignDice::exchanged(dice), sink)))
+}
+
+/// Which of a joint step's facts and rows a side's part of it holds, so
+/// that only those are compared when `audit` runs it again: the public
+/// part and the performer's own (`Joint`), or a side's half of it (`Half`:
+/// its own only). The other side's facts in that run are his, checked on
+/// his half.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// A step whose every fact and row is compared.
+    All,
+    /// A joint step (or scenario record) `by` performed first.
+    Joint { by: Side },
+    /// `side`'s half of a joint step the other side performed.
+    Half { side: Side },
+}
+
+impl Part {
+    /// Whether a fact or row about `side` (`None`: public) is compared.
+    pub fn keeps(self, side: Option<Side>) -> bool {
+        match self {
+            Part::All => true,
+            Part::Joint { by } => side != Some(by.other()),
+            Part::Half { side: s } => side == Some(s),
+        }
+    }
+
+    /// The same, for a row's `side` column.
+    pub fn keeps_row(self, side: &str) -> bool {
+        self.keeps(side.parse().ok())
+    }
+}
+
+/// `votg audit` (docs/two-machines.md §9): the dice to run again a joint
+/// step, scenario record (12.6041) or half of one that a side whose key is
+/// here took part in, as his half drew them (`refit` on a half: the public
+/// dice from both sides' public nonces of the step, his own from his seed
+/// and the first nonce after his answers), and which part of it is his.
+pub(super) fn joint_dice_for(
+    events: &Events,
+    step: &StepRef,
+    n: u64,
+    day: crate::model::cg_day::CgDay,
+    keys: &Keys,
+) -> Option<Result<(Given, Part), String>> {
+    let PublicKind::Step { two: Some(two), .. } = &events.public[n as usize - 1].kind else {
+        return None;
+    };
+    let (side, part) = match step {
+        StepRef::Joint { .. } | StepRef::Record { .. } => (two.by, Part::Joint { by: two.by }),
+        StepRef::Half { side, .. } => (*side, Part::Half { side: *side }),
+        _ => return None,
+    };
+    let seed = keys.0.get(&side)?;
+    let l = Ledger::new(events, side);
+    let setup = match track::setup(&l, step, &l.reph(n), day, n) {
+        Ok(s) => s,
+        Err(e) => return Some(Err(e.to_string())),
+    };
+    let key = match two.public {
+        Some(k) => match (
+            l.public_nonce(Side::German, k),
+            l.public_nonce(Side::Russian, k),
+        ) {
+            (Some(g), Some(r)) => Some(exchange::public_key(g, r)),
+            _ => {
+                return Some(Err(format!(
+                    "public nonces {k} of both sides are not in the log"
+                )));
+            }
+        },
+        None => None,
+    };
+    let t = Rc::new(RefCell::new(Track::default()));
+    let mut dice = ExchangeDice::new(side, *seed, t.clone());
+    dice.begin(Mode::Joint, l.committed_before(n), l.nonces(n), key);
+    dice.pin(l.pinned(n));
+    let sink = track::sink(t, Rc::new(RefCell::new(setup)), None);
+    Some(Ok(((CampaignDice::exchanged(dice), sink), part)))
 }

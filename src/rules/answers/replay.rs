@@ -50,6 +50,19 @@ impl Queue {
         q
     }
 
+    /// These answers with `first` handed out before them, each to its
+    /// question (on two machines, the other side's public answers in the
+    /// joint step a side's half runs again).
+    pub fn after(mut self, first: &[(String, toml::Value)]) -> Queue {
+        for (id, value) in first.iter().rev() {
+            self.0
+                .entry(id.clone())
+                .or_default()
+                .push_front(Some(value.clone()));
+        }
+        self
+    }
+
     /// The next answer to `id`: `Some(None)` for a default taken, `None`
     /// when the journal has no more answers to it.
     fn next(&self, id: &str) -> Option<Option<&toml::Value>> {

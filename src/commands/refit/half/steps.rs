@@ -372,19 +372,7 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error
         _ => None,
     };
     let key = k.and_then(|k| key_of(&ledger(run), me, seed, k));
-    // The scenario record is confirmed from this side's own answers (CG I's
-    // F36 Control, which decides the victor, included): his are not given.
-    let answers = if matches!(
-        events.public[n as usize - 1].kind,
-        PublicKind::Step {
-            step: StepRef::Record { .. },
-            ..
-        }
-    ) {
-        Vec::new()
-    } else {
-        author_answers(&events.public[n as usize - 1], me.other())
-    };
+    let answers = events.public[n as usize - 1].kind.answers_by(me.other());
     let before_campaign = prefix(events, n)?.campaign;
     let mut before = run.state.clone();
     before.campaign = before_campaign;
@@ -410,21 +398,6 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error
         run.state = saved;
     }
     done
-}
-
-/// The public answers the other side gave in its joint step (e.g. the
-/// Russian's night option, 12.6254), given again to this half's run of it.
-fn author_answers(e: &crate::model::event::Public, author: Side) -> Vec<(String, toml::Value)> {
-    let PublicKind::Step { rows, .. } = &e.kind else {
-        return Vec::new();
-    };
-    rows.iter()
-        .filter(|r| r.kind == crate::model::journal::Kind::Answer && r.side == author.id())
-        .filter_map(|r| {
-            let row = r.to_row(0, "");
-            Some((row.answer_id.clone(), row.answer_value()?))
-        })
-        .collect()
 }
 
 /// The campaign as it stood before public event `n`.

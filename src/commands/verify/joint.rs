@@ -1,0 +1,128 @@
+//! `votg audit` (docs/two-machines.md §9): the joint steps, scenario
+//! records (12.6041) and halves of joint steps that the side who revealed
+//! took part in, run again as his half ran them — on the campaign as his
+//! half held it, with the answers he gave and the dice both sides' public
+//! nonces and his seed give — and his part of each (his facts and rows,
+//! and the public ones of a step he performed) compared with the rules'.
+
+use std::collections::HashMap;
+
+use super::exchanged::{self, Keys};
+use super::{Replay, differs::differs, rerun};
+use crate::model::campaign::Campaign;
+use crate::model::event::{Public, PublicKind, StepRef};
+use crate::model::facts::Fact;
+use crate::model::fold::Events;
+use crate::model::ledger::Ledger;
+use crate::model::row::LoggedRow;
+use crate::model::side::Side;
+use crate::model::state::CampaignState;
+use crate::rules::answers::Answers;
+use crate::rules::cg_def::CgDef;
+use crate::rules::tables::Tables;
+
+/// What a joint step is run again with.
+pub(super) struct Joint<'a> {
+    pub events: &'a Events,
+    pub keys: &'a Keys,
+    pub tables: &'a Tables,
+    /// The campaign as it stood before each joint step and record (a
+    /// side's half of one runs from there, as `refit` on his half does).
+    pub campaigns: HashMap<u64, Campaign>,
+}
+
+/// One step's record: its event, its rows and facts (public and parts).
+pub(super) struct Recorded<'a, 'b> {
+    pub e: &'a Public,
+    pub step: &'a StepRef,
+    pub rows: &'a [&'b LoggedRow],
+    pub facts: &'a [&'b Fact],
+}
+
+impl Joint<'_> {
+    /// Before each joint step and record: the campaign, for the halves of
+    /// it run later.
+    pub fn note(&mut self, n: u64, step: &StepRef, before: &CampaignState) {
+        if matches!(step, StepRef::Joint { .. } | StepRef::Record { .. }) {
+            self.campaigns.insert(n, before.campaign.clone());
+        }
+    }
+
+    /// `None` where the step is none that a side whose key is here took
+    /// part in; else how his part of it differs from what the rules give
+    /// (`Ok(None)`: it does not), or why it cannot be run again.
+    pub fn differs(
+        &self,
+        r: &Recorded<'_, '_>,
+        before: &mut CampaignState,
+        (record, mut how): (&Answers, Replay),
+        def: &CgDef,
+    ) -> Option<Result<Option<String>, String>> {
+        let mut own = self.state_of(r, before);
+        let state = own.as_mut().unwrap_or(before);
+        let day = state.campaign.cg_day();
+        let (given, part) =
+            match exchanged::joint_dice_for(self.events, r.step, r.e.n, day, self.keys)? {
+                Ok(found) => found,
+                Err(why) => return Some(Err(why)),
+            };
+        if let StepRef::Half { side, of, .. } = r.step {
+            how.first = self.events.public[*of as usize - 1]
+                .kind
+                .answers_by(side.other());
+        }
+        let again = rerun(
+            state,
+            r.step,
+            how,
+            r.rows,
+            record,
+            (None, Some(given)),
+            self.tables,
+            def,
+        );
+        Some(Ok(differs(state, &again, r.facts, r.rows, true, part)))
+    }
+
+    /// The campaign his half ran the step from, where it is not `before`:
+    /// his half of a joint step (event `of`) runs from the campaign as it
+    /// stood before `of` (as `refit` on a half does); at 12.6252 the other
+    /// side's Initiative chit is the one he unsealed.
+    fn state_of(&self, r: &Recorded<'_, '_>, before: &CampaignState) -> Option<CampaignState> {
+        let PublicKind::Step { two: Some(two), .. } = &r.e.kind else {
+            return None;
+        };
+        let (of, step) = match r.step {
+            StepRef::Half { of, step, .. } => (Some(*of), step),
+            StepRef::Joint { step } if step == "12.6252" => (None, step),
+            _ => return None,
+        };
+        let mut b = before.clone();
+        if let Some(c) = of.and_then(|of| self.campaigns.get(&of)) {
+            b.campaign = c.clone();
+        }
+        let other = two.by.other();
+        if step == "12.6252"
+            && let Some(chit) = self.unsealed_before(other, r.e.n)
+        {
+            b.line_mut(other).initiative = Some(chit.to_string());
+        }
+        Some(b)
+    }
+
+    /// The Initiative chit `side` last sealed before event `n`, as he
+    /// unsealed it (12.6252).
+    fn unsealed_before(&self, side: Side, n: u64) -> Option<&str> {
+        let undone = self.events.undone();
+        let sealed = self.events.public[..n as usize - 1]
+            .iter()
+            .rev()
+            .find(|e| match &e.kind {
+                PublicKind::Step {
+                    step, two: Some(t), ..
+                } => step.side() == Some(side) && t.sealed.is_some() && !undone.contains(&e.n),
+                _ => false,
+            })?;
+        Ledger::new(self.events, side).unsealed(side, sealed.n)
+    }
+}
