@@ -167,6 +167,10 @@ fn design_9_the_scenario_is_recorded_at_a_terminal_on_each_half() {
     let seen = record_typed(&h, confirmer, "3 5");
     assert!(seen.contains("day.cvp.russian: his 4, yours 5"), "{seen}");
     assert!(
+        seen.contains("a counter by id (R-17)"),
+        "his own ids: {seen}"
+    );
+    assert!(
         !seen.contains("(kept)"),
         "he confirms F36 (the victor) himself, not from the other's answer: {seen}"
     );

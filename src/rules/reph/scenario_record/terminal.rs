@@ -62,8 +62,16 @@ fn ask_outcome(s: &mut Session, side: Side, so_far: &BySide<Outcome>) -> Result<
     ));
     s.say(force_list::lines(&s.state.side(side).force).join("\n"));
     let keys: Vec<&str> = outcome::KEYS.iter().map(|k| k.name).collect();
+    // The examples name the side's own counters and RGs.
+    let example = match side {
+        Side::German => ("G-17", "3 x 4-6-7", "I2"),
+        Side::Russian => ("R-17", "3 x 4-4-7", "I5"),
+    };
     s.say(format!(
-        "Name only what changed: `key: counters; key: counters`, a counter by id (G-17), by name and count (3 x 4-6-7) or by RG (all of RG I2). Keys: {}.",
+        "Name only what changed: `key: counters; key: counters`, a counter by id ({}), by name and count ({}) or by RG (all of RG {}). Keys: {}.",
+        example.0,
+        example.1,
+        example.2,
         keys.join(", ")
     ));
     let question = format!(
