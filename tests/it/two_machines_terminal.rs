@@ -223,3 +223,28 @@ fn design_9_the_scenario_is_recorded_at_a_terminal_on_each_half() {
         assert!(said.contains("joint step(s) he took part in"), "{said}");
     }
 }
+
+/// CG I's F36 Control decides the victor: a record typed at a terminal
+/// keeps it on the day's line, one from an answers file does not; the two
+/// halves still agree when one player types the record and the other gives
+/// it in his answers file (docs/two-machines.md §8).
+#[test]
+fn design_9_a_record_typed_at_a_terminal_is_confirmed_from_an_answers_file() {
+    use crate::halves::{GERMAN_INITIAL, initial, other};
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    let confirmer = other(recorder);
+    let seen = record_typed(&h, recorder, "3 4");
+    assert!(seen.contains("Scenario 1 recorded"), "{seen}");
+    h.send(recorder);
+    h.deliver(confirmer);
+    let out = h.refit(
+        confirmer,
+        &format!(
+            "[scenario]\nvictor = \"russian\"\ncvp = {{ german = 3, russian = 4 }}\n\n[{confirmer}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n"
+        ),
+    );
+    assert!(out.contains("Scenario 1 recorded"), "{out}");
+    h.send(confirmer);
+    h.deliver(recorder);
+}

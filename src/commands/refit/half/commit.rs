@@ -258,7 +258,21 @@ fn agree(run: &Run, of: u64, next: &CampaignState) -> Result<(), Error> {
     let PublicKind::Step { step, facts, .. } = &e.kind else {
         return Err(Error::Refused(format!("event {of} is no step")));
     };
-    let key = |f: &Fact| serde_json::to_string(f).unwrap_or_default();
+    // CG I's F36 Control decides the victor of every scenario (CGI
+    // Scenario Victory Conditions): a record typed at a terminal keeps it on
+    // the day's line, one from an answers file leaves it to 12.614. The
+    // victor is compared either way, so the F36 Control is not.
+    let record = matches!(step, StepRef::Record { .. });
+    let key = |f: &Fact| {
+        let mut v = serde_json::to_value(f).unwrap_or_default();
+        if record
+            && v["fact"] == "day"
+            && let Some(day) = v.get_mut("day").and_then(|d| d.as_object_mut())
+        {
+            day.remove("f36");
+        }
+        v.to_string()
+    };
     let mut theirs: Vec<String> = facts.iter().map(key).collect();
     let mut mine: Vec<String> = facts::between(&run.state, next)
         .iter()
