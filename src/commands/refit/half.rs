@@ -92,6 +92,30 @@ fn ledger<'a>(run: &'a Run) -> Ledger<'a> {
     Ledger::new(&run.writer.opened.events, me(run))
 }
 
+/// 12.606-12.607 on two machines: an `[isolation]` that names counters
+/// (SMC outside the Perimeter, an Isolated Area's units, Escape stacks) is
+/// not carried out yet: each half holds only its own side's force, and the
+/// step needs both sides' counters (docs/two-machines.md §12).
+fn refuse_isolation(prompter: &Prompter) -> Result<(), Error> {
+    let Prompter::Scripted(a) = prompter else {
+        return Ok(());
+    };
+    let Some(i) = &a.isolation else {
+        return Ok(());
+    };
+    let named = !i.outside.is_empty()
+        || !i.escape.is_empty()
+        || i.area
+            .iter()
+            .any(|a| !a.german.is_empty() || !a.russian.is_empty() || !a.ti.is_empty());
+    if named {
+        return Err(Error::Refused(
+            "`[isolation]` names counters (12.606-12.607): Isolated Areas, Escape and counters outside the Perimeter are not carried out on two machines yet, since each half holds only its own side's force (docs/two-machines.md §12). Resolve them by hand at the table, and each player records what became of his counters on his own half with `votg adjust --side S --reason`. Nothing was changed.".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// `votg refit` on a half.
 pub(super) fn refit(
     writer: &mut Writer,
@@ -118,6 +142,7 @@ pub(super) fn refit(
         )));
     }
     refuse_dice_flags(global)?;
+    refuse_isolation(&prompter)?;
     if let Prompter::Terminal { both, .. } = &mut prompter {
         *both = false;
     }

@@ -397,14 +397,6 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error
     if done.is_err() {
         run.state = saved;
     }
-    // He made no public roll in his run of the step, yours makes one: your
-    // answers to it differ from his (e.g. an Isolated Area he did not give).
-    if key.is_none() && matches!(done, Err(Error::NeedsPublicNonce)) {
-        return Err(Error::Disagreement(format!(
-            "{step}: your half of the step rolls public dice that the {}'s run of it (event {n}) did not: your answers to it differ from his (at 12.606-12.607 both must give the same `[isolation]`: the Isolated Areas and every Escape stack of both sides). Both halves stop here until one side amends; nothing was changed.",
-            me.other().name()
-        )));
-    }
     done
 }
 
