@@ -10,6 +10,7 @@ pub mod drm_text;
 pub mod event;
 pub mod exchange;
 pub mod facts;
+pub mod field_diff;
 pub mod fold;
 pub mod force;
 pub mod journal;

@@ -19,6 +19,19 @@ fn refit(c: &Camp, args: &[&str]) -> PtySession {
     at_a_terminal(cmd)
 }
 
+/// `votg refit DIR` on a pseudo-terminal, both sides at one keyboard, its
+/// output as sent: the escape codes that clear the screen are what some
+/// tests look for, so they are not stripped.
+fn refit_raw(c: &Camp) -> PtySession {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
+    cmd.args(["refit", c.path()])
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .env("TERM", "xterm")
+        .env("COLUMNS", "200");
+    let options = rexpect::reader::Options::new().timeout_ms(Some(30_000));
+    rexpect::session::spawn_with_options(cmd, options).unwrap()
+}
+
 /// 12.621: the CPP a side has left and spends on Recon may be kept secret,
 /// so the new CG Roster lines (C20: Start = Left - Recon) are told in each
 /// side's own block, not in the public New CG Day block (12.614).
@@ -119,14 +132,7 @@ fn rule_12_6041_each_side_records_its_force_outcome_in_its_own_block() {
 fn design_5_ctrl_c_in_a_secret_block_clears_the_screen_and_its_scrollback() {
     let c = Camp::sample("cg-i-walkthrough");
     let before = c.campaign_files();
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
-    cmd.args(["refit", c.path()])
-        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
-        .env("TERM", "xterm")
-        .env("COLUMNS", "200");
-    // The escape codes themselves are what is looked for: not stripped.
-    let options = rexpect::reader::Options::new().timeout_ms(Some(30_000));
-    let mut p = rexpect::session::spawn_with_options(cmd, options).unwrap();
+    let mut p = refit_raw(&c);
     p.exp_string("Record it now?").unwrap();
     p.send_line("y").unwrap();
     p.exp_string("German player ready?").unwrap();
@@ -149,13 +155,7 @@ fn design_5_ctrl_c_in_a_secret_block_clears_the_screen_and_its_scrollback() {
 #[test]
 fn design_5_ctrl_c_in_a_sides_steps_clears_the_screen_and_its_scrollback() {
     let c = Camp::sample("cg-i-aftermath");
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
-    cmd.args(["refit", c.path()])
-        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
-        .env("TERM", "xterm")
-        .env("COLUMNS", "200");
-    let options = rexpect::reader::Options::new().timeout_ms(Some(30_000));
-    let mut p = rexpect::session::spawn_with_options(cmd, options).unwrap();
+    let mut p = refit_raw(&c);
     p.exp_string("building F36").unwrap();
     p.send_line("").unwrap();
     p.exp_string("German player ready?").unwrap();
@@ -184,14 +184,7 @@ fn design_5_ctrl_c_in_a_sides_steps_clears_the_screen_and_its_scrollback() {
 #[test]
 fn design_5_an_error_in_a_secret_block_is_not_repeated_on_the_shared_screen() {
     let c = Camp::new("I");
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
-    cmd.args(["refit", c.path()])
-        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
-        .env("TERM", "xterm")
-        .env("COLUMNS", "200");
-    // The escape codes themselves are what is looked for: not stripped.
-    let options = rexpect::reader::Options::new().timeout_ms(Some(30_000));
-    let mut p = rexpect::session::spawn_with_options(cmd, options).unwrap();
+    let mut p = refit_raw(&c);
     p.exp_string("German player ready?").unwrap();
     p.send_line("y").unwrap();
     p.exp_string("RGs to buy").unwrap();

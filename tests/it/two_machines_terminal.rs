@@ -32,6 +32,16 @@ fn events(path: &std::path::Path) -> Vec<Value> {
         .collect()
 }
 
+/// The German's packet to the Russian, his turn from his answers file, and
+/// his packet back.
+fn russian_turn(h: &mut Halves) {
+    h.send("german");
+    h.deliver("russian");
+    h.refit("russian", RUSSIAN_INITIAL);
+    h.send("russian");
+    h.deliver("german");
+}
+
 #[test]
 fn design_9_at_a_terminal_recon_is_pledged_before_its_dr_and_drawn_with_the_next_nonce() {
     let mut h = Halves::made("I", None, (7, 7));
@@ -44,11 +54,7 @@ fn design_9_at_a_terminal_recon_is_pledged_before_its_dr_and_drawn_with_the_next
     p.exp_string("German 12.622 waits for your next turn")
         .unwrap();
     p.exp_eof().unwrap();
-    h.send("german");
-    h.deliver("russian");
-    h.refit("russian", RUSSIAN_INITIAL);
-    h.send("russian");
-    h.deliver("german");
+    russian_turn(&mut h);
     // His strength rolls now; then Recon, asked and pledged, not rolled.
     let mut p = at_a_terminal(&h, "german");
     p.exp_string("I1 Rifle Coy strength").unwrap();
@@ -59,11 +65,7 @@ fn design_9_at_a_terminal_recon_is_pledged_before_its_dr_and_drawn_with_the_next
     p.exp_string("German 12.624: your answers are committed")
         .unwrap();
     p.exp_eof().unwrap();
-    h.send("german");
-    h.deliver("russian");
-    h.refit("russian", RUSSIAN_INITIAL);
-    h.send("russian");
-    h.deliver("german");
+    russian_turn(&mut h);
     // Next turn: the pledged answers given again, the dr rolled.
     let mut p = at_a_terminal(&h, "german");
     p.exp_string("(kept)").unwrap();
@@ -121,6 +123,11 @@ fn enter_to_the_end(p: &mut PtySession) -> String {
 /// F36 not Controlled, `cvp`, SAN kept; all the run showed.
 fn record_typed(h: &Halves, side: &str, cvp: &str) -> String {
     let mut p = at_a_terminal(h, side);
+    type_record(&mut p, side, cvp)
+}
+
+/// The record typed on `p` from its first question to the run's end.
+fn type_record(p: &mut PtySession, side: &str, cvp: &str) -> String {
     let mut seen = p
         .exp_string(&format!("What happened to the {} force?", cap(side)))
         .unwrap();
@@ -130,7 +137,7 @@ fn record_typed(h: &Halves, side: &str, cvp: &str) -> String {
     seen.push_str(&p.exp_string("Casualty VP each side suffered").unwrap());
     p.send_line(cvp).unwrap();
     seen.push_str(&p.exp_string("SAN at scenario end").unwrap());
-    seen.push_str(&enter_to_the_end(&mut p));
+    seen.push_str(&enter_to_the_end(p));
     seen
 }
 
@@ -184,15 +191,7 @@ fn design_9_the_scenario_is_recorded_at_a_terminal_on_each_half() {
     let mut p = at_a_terminal(&h, confirmer);
     p.exp_string("Resume").unwrap();
     p.send_line("n").unwrap();
-    p.exp_string(&format!("What happened to the {} force?", cap(confirmer)))
-        .unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("building F36 at scenario end").unwrap();
-    p.send_line("n").unwrap();
-    p.exp_string("Casualty VP each side suffered").unwrap();
-    p.send_line("3 4").unwrap();
-    p.exp_string("SAN at scenario end").unwrap();
-    let seen = enter_to_the_end(&mut p);
+    let seen = type_record(&mut p, confirmer, "3 4");
     assert!(seen.contains("Scenario 1 recorded"), "{seen}");
     h.send(confirmer);
     h.deliver(recorder);

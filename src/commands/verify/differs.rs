@@ -204,35 +204,21 @@ fn fields_differ(recorded: &Fact, derived: &Fact) -> String {
     ) else {
         return String::new();
     };
-    let mut out = Vec::new();
-    json_differ(&a, &b, String::new(), &mut out);
+    let null = serde_json::Value::Null;
+    let out: Vec<String> = crate::model::field_diff::field_diffs(&a, &b)
+        .into_iter()
+        // A field absent on one side and null on the other is no difference.
+        .filter(|(_, x, y)| x.unwrap_or(&null) != y.unwrap_or(&null))
+        .map(|(at, x, y)| {
+            format!(
+                "{at}: he committed {}, the rules give {}",
+                x.unwrap_or(&null),
+                y.unwrap_or(&null)
+            )
+        })
+        .collect();
     if out.is_empty() {
         return String::new();
     }
     format!(": {}", out.join("; "))
-}
-
-fn json_differ(a: &serde_json::Value, b: &serde_json::Value, at: String, out: &mut Vec<String>) {
-    use serde_json::Value;
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            for k in keys {
-                let path = if at.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{at}.{k}")
-                };
-                let none = Value::Null;
-                json_differ(
-                    x.get(k).unwrap_or(&none),
-                    y.get(k).unwrap_or(&none),
-                    path,
-                    out,
-                );
-            }
-        }
-        _ if a != b => out.push(format!("{at}: he committed {a}, the rules give {b}")),
-        _ => {}
-    }
 }

@@ -3,7 +3,6 @@
 //! the last CG Day the CG ends whether or not a scenario was played (C23).
 
 use crate::error::Error;
-use crate::model::force::Condition;
 use crate::model::journal::Entry;
 use crate::model::side::{Cg, Side};
 use crate::rules::reph::session::Session;
@@ -264,35 +263,11 @@ pub fn check(s: &mut Session) -> Result<bool, Error> {
 /// Interdicting a Ferry Landing, TI "for the remainder of the RePh" (CG12.12,
 /// 12.602).
 fn rephs_end(s: &mut Session) {
-    for side in Side::BOTH {
-        let ids = s
-            .state
-            .side_mut(side)
-            .force
-            .clear_all(&Condition::BattleHardened);
-        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
-        s.counters_changed(
-            STEP,
-            side,
-            true,
-            list.clone(),
-            "Battle Hardened this RePh",
-            format!("ends with the RePh, the CG over: {}", list.join(", ")),
-            "12.6123",
-        );
-    }
-    let ti = s.state.german.force.clear_all(&Condition::Interdicting);
-    let list: Vec<String> = ti.iter().map(ToString::to_string).collect();
-    s.counters_changed(
+    super::scenario_start::reph_statuses_end(
+        s,
         STEP,
-        Side::German,
-        false,
-        list.clone(),
-        "TI counters removed",
-        format!(
-            "the RePh ends, the CG over: {} no longer Interdicting",
-            list.join(", ")
-        ),
+        "ends with the RePh, the CG over",
+        "the RePh ends, the CG over",
         "CG12.12",
     );
 }

@@ -152,6 +152,26 @@ pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
 /// MMC may harden again in a later RePh; and the TI counter of each unit
 /// Interdicting a Ferry Landing (12.602, 12.6264).
 fn set_up_ends(s: &mut Session) {
+    reph_statuses_end(
+        s,
+        SETUP,
+        "ends with the RePh",
+        "the scenario starts",
+        "12.6264",
+    );
+}
+
+/// The statuses that last to the end of a RePh end (READINGS.md C48):
+/// "Battle Hardened this RePh" (12.6123) and the TI of the units
+/// Interdicting a Ferry Landing (12.602, `ti_rule`), journaled at `step`
+/// with `bh_said` and `ti_said` saying when.
+pub(super) fn reph_statuses_end(
+    s: &mut Session,
+    step: &str,
+    bh_said: &str,
+    ti_said: &str,
+    ti_rule: &str,
+) {
     for side in Side::BOTH {
         let ids = s
             .state
@@ -160,28 +180,25 @@ fn set_up_ends(s: &mut Session) {
             .clear_all(&Condition::BattleHardened);
         let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
         s.counters_changed(
-            SETUP,
+            step,
             side,
             true,
             list.clone(),
             "Battle Hardened this RePh",
-            format!("ends with the RePh: {}", list.join(", ")),
+            format!("{bh_said}: {}", list.join(", ")),
             "12.6123",
         );
     }
     let ti = s.state.german.force.clear_all(&Condition::Interdicting);
     let list: Vec<String> = ti.iter().map(ToString::to_string).collect();
     s.counters_changed(
-        SETUP,
+        step,
         Side::German,
         false,
         list.clone(),
         "TI counters removed",
-        format!(
-            "the scenario starts: {} no longer Interdicting",
-            list.join(", ")
-        ),
-        "12.6264",
+        format!("{ti_said}: {} no longer Interdicting", list.join(", ")),
+        ti_rule,
     );
 }
 

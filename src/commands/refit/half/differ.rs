@@ -4,22 +4,7 @@
 
 use serde_json::Value;
 
-/// The leaves of `v` as `path = value`, the path in dots (`cvp.russian`).
-fn leaves(prefix: &str, v: &Value, out: &mut Vec<(String, String)>) {
-    match v {
-        Value::Object(m) => {
-            for (k, v) in m {
-                let p = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                leaves(&p, v, out);
-            }
-        }
-        _ => out.push((prefix.to_string(), v.to_string())),
-    }
-}
+use crate::model::field_diff::field_diffs;
 
 /// The fields in which the facts `his` and `yours` (as JSON) differ, each
 /// as `path: his X, yours Y`; a fact only one side has is named whole.
@@ -34,20 +19,9 @@ pub(super) fn side_by_side(his: &[String], yours: &[String]) -> Vec<String> {
             said.push(format!("only his: {h}"));
             continue;
         };
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        leaves("", h, &mut a);
-        leaves("", y, &mut b);
-        for (path, value) in &a {
-            let mine = b.iter().find(|(p, _)| p == path).map(|(_, v)| v.as_str());
-            if mine != Some(value.as_str()) {
-                said.push(format!(
-                    "{path}: his {value}, yours {}",
-                    mine.unwrap_or("(none)")
-                ));
-            }
-        }
-        for (path, value) in b.iter().filter(|(p, _)| !a.iter().any(|(q, _)| q == p)) {
-            said.push(format!("{path}: his (none), yours {value}"));
+        for (path, his, mine) in field_diffs(h, y) {
+            let say = |v: Option<&Value>| v.map_or("(none)".to_string(), Value::to_string);
+            said.push(format!("{path}: his {}, yours {}", say(his), say(mine)));
         }
     }
     for y in yours.iter().filter(|y| !his.iter().any(|h| id(h) == id(y))) {
