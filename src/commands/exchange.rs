@@ -18,6 +18,7 @@ use crate::store::packet::{self, Packet};
 
 mod check;
 mod end;
+pub(crate) mod isolation;
 mod merge;
 mod split;
 pub(crate) mod track;

@@ -211,15 +211,23 @@ impl<'a> Run<'a> {
         let step = step.clone();
         self.prompter.set_day(self.state.campaign.cg_day());
         self.dice.begin_step(&context(&self.state, &step));
-        if self.two.is_some() {
-            half::prepare(self, &step)?;
-        }
+        let reported = match self.two.is_some() {
+            true => {
+                half::prepare(self, &step)?;
+                half::reported(self, &step)?
+            }
+            false => None,
+        };
         // The journal is moved into the copy, not copied; a failed step's
         // rows are cut off again.
         let journal = std::mem::take(&mut self.state.journal);
         let kept = journal.len();
         let mut copy = self.state.clone();
         copy.journal = journal;
+        let reported = reported.map(|(answers, his)| {
+            crate::rules::reph::isolation_report::dress(&mut copy, &his);
+            answers
+        });
         let mut session = Session {
             tables: self.tables,
             def: self.def,
@@ -228,6 +236,7 @@ impl<'a> Run<'a> {
             prompter: &mut self.prompter,
             out: &mut self.out,
             concerns: Vec::new(),
+            reported,
         };
         let standing = self.state.campaign.step.clone();
         let flow = match perform(&mut session, &step) {

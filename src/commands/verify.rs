@@ -262,6 +262,7 @@ pub fn check(
                     used: *dice,
                     typed: *typed,
                     first: Vec::new(),
+                    reported: None,
                 };
                 let seeds = match split {
                     Some(at) if e.n < at => {
@@ -364,6 +365,26 @@ pub fn check(
                 report.taken.push(format!("event {}", e.n))
             }
             PublicKind::Undone { .. } | PublicKind::Redone { .. } | PublicKind::Exchange(_) => {
+                if let PublicKind::Exchange(crate::model::exchange::Exchange::Unsealed {
+                    side,
+                    of,
+                    value,
+                    ..
+                }) = &e.kind
+                    && keys.0.contains_key(side)
+                    && let Some(d) = crate::commands::exchange::isolation::misreported(
+                        events,
+                        e.n,
+                        (*side, *of, value),
+                        before,
+                    )
+                {
+                    report.differs = Some(d.clone());
+                    report.difference = Some(format!(
+                        "{d}: the report the other side's steps ran on is not what his own log holds."
+                    ));
+                    return Ok(report);
+                }
                 for f in crate::model::fold::split_initial(events, e) {
                     facts::apply(before, f).map_err(Error::Refused)?;
                 }
@@ -413,6 +434,9 @@ struct Replay {
     /// Answers handed out before the step's own (on two machines, the
     /// other side's public answers in the joint step a half runs again).
     first: Vec<(String, toml::Value)>,
+    /// Two machines, 12.606-12.607: both sides' isolation reports as the
+    /// step's `[isolation]`.
+    reported: Option<crate::rules::reph::isolation_record::IsolationAnswers>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -463,6 +487,7 @@ fn rerun(
         prompter: &mut prompter,
         out: &mut out,
         concerns: Vec::new(),
+            reported: how.reported,
     };
     let standing = before.campaign.step.clone();
     let performed = perform(&mut session, step).map_err(|e| e.to_string());

@@ -313,6 +313,27 @@ impl<'a> Ledger<'a> {
         })
     }
 
+    /// The pledge (not standing) by which `side` committed its answers to
+    /// joint `step` in the Refit Phase of event `upto`, before `upto`: its
+    /// isolation report of 12.606-12.607 on two machines.
+    pub fn report_pledge(&self, side: Side, step: &StepRef, upto: u64) -> Option<u64> {
+        let start = self.reph_start(upto);
+        let undone = self.events.undone();
+        self.public()
+            .iter()
+            .rev()
+            .filter(|e| e.n < upto && e.n > start && !undone.contains(&e.n))
+            .find_map(|e| match &e.kind {
+                PublicKind::Exchange(Exchange::Pledge {
+                    side: s,
+                    step: st,
+                    standing: false,
+                    ..
+                }) if *s == side && st == step => Some(e.n),
+                _ => None,
+            })
+    }
+
     /// The value `side` unsealed for its seal of event `of`.
     pub fn unsealed(&self, side: Side, of: u64) -> Option<&'a str> {
         self.public().iter().find_map(|e| match &e.kind {

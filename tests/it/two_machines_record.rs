@@ -73,24 +73,3 @@ fn design_9_an_outcome_naming_the_other_sides_counters_is_refused_on_two_machine
     assert!(e.contains("forces, which only his half holds"), "{e}");
     assert_eq!(h.files(recorder), before);
 }
-
-/// 12.606-12.607 on two machines: an `[isolation]` naming counters is
-/// refused before anything is done, saying why (each half holds only its
-/// own side's force) and what to do; nothing changes.
-#[test]
-fn rule_12_607_isolated_areas_naming_counters_are_refused_on_two_machines() {
-    let h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
-    let isolation = "[isolation]\n[[isolation.area]]\nname = \"K5 pocket\"\npocket = true\nadjacent_control = \"german\"\ngerman = [\"G-6\", \"G-7\", \"G-19\"]\nrussian = [\"R-5\"]\n\n[[isolation.escape]]\narea = \"K5 pocket\"\ncounters = [\"G-6\", \"G-7\", \"G-19\"]\n\n";
-    let german = record("german", 12).replace("[german]", &format!("{isolation}[german]"));
-    let before = h.files("german");
-    let a = h.answers("german", &german);
-    let o = crate::common::votg()
-        .args(["refit", &h.path("german"), "--answers", &a])
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert!(e.contains("not carried out on two machines yet"), "{e}");
-    assert!(e.contains("votg adjust --side S --reason"), "{e}");
-    assert_eq!(h.files("german"), before);
-}

@@ -19,6 +19,8 @@ use crate::model::seed::Seed;
 use crate::model::side::Side;
 use crate::rules::cg_def::CgDef;
 use crate::rules::prompt::Prompter;
+use crate::rules::reph::isolation_record::IsolationAnswers;
+use crate::rules::reph::isolation_report::IsolationReport;
 use crate::rules::reph::exchange_dice::{ExchangeDice, FRESH, Mode, Track};
 use crate::rules::reph::sequence::{Action, Flow, Scope, StepExt, StepId};
 use crate::rules::reph::session::CampaignDice;
@@ -27,6 +29,7 @@ use crate::store::Writer;
 
 mod commit;
 mod differ;
+mod report;
 mod steps;
 
 pub(super) use commit::commit;
@@ -92,28 +95,28 @@ fn ledger<'a>(run: &'a Run) -> Ledger<'a> {
     Ledger::new(&run.writer.opened.events, me(run))
 }
 
-/// 12.606-12.607 on two machines: an `[isolation]` that names counters
-/// (SMC outside the Perimeter, an Isolated Area's units, Escape stacks) is
-/// not carried out yet: each half holds only its own side's force, and the
-/// step needs both sides' counters (docs/two-machines.md §12).
-fn refuse_isolation(prompter: &Prompter) -> Result<(), Error> {
+/// 12.606-12.607 on two machines: an `[isolation]` names only the side's
+/// own counters (the other side reports his on his half), refused before
+/// anything is done otherwise.
+fn refuse_isolation(prompter: &Prompter, me: Side) -> Result<(), Error> {
     let Prompter::Scripted(a) = prompter else {
         return Ok(());
     };
-    let Some(i) = &a.isolation else {
-        return Ok(());
-    };
-    let named = !i.outside.is_empty()
-        || !i.escape.is_empty()
-        || i.area
-            .iter()
-            .any(|a| !a.german.is_empty() || !a.russian.is_empty() || !a.ti.is_empty());
-    if named {
-        return Err(Error::Refused(
-            "`[isolation]` names counters (12.606-12.607): Isolated Areas, Escape and counters outside the Perimeter are not carried out on two machines yet, since each half holds only its own side's force (docs/two-machines.md §12). Resolve them by hand at the table, and each player records what became of his counters on his own half with `votg adjust --side S --reason`. Nothing was changed.".into(),
-        ));
+    match &a.isolation {
+        Some(i) => crate::rules::reph::isolation_report::own_only(i, me),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// For a run of 12.606 or 12.607: both sides' isolation reports as the
+/// step's `[isolation]`, and the other side's (his counters named in it
+/// stand in his force for the run).
+pub(super) fn reported(
+    run: &Run,
+    step: &StepRef,
+) -> Result<Option<(IsolationAnswers, IsolationReport)>, Error> {
+    let upto = run.writer.opened.events_len() + 1;
+    crate::commands::exchange::isolation::for_step(&run.writer.opened.events, upto, step, me(run))
 }
 
 /// `votg refit` on a half.
@@ -142,7 +145,7 @@ pub(super) fn refit(
         )));
     }
     refuse_dice_flags(global)?;
-    refuse_isolation(&prompter)?;
+    refuse_isolation(&prompter, me)?;
     if let Prompter::Terminal { both, .. } = &mut prompter {
         *both = false;
     }

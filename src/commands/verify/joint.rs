@@ -59,6 +59,24 @@ impl Joint<'_> {
         def: &CgDef,
     ) -> Option<Result<Option<String>, String>> {
         let mut own = self.state_of(r, before);
+        // 12.606-12.607: his half ran them on both isolation reports, the
+        // other side's reported counters standing in that side's force.
+        let ran = match (r.step, &r.e.kind) {
+            (StepRef::Half { side, .. }, _) => Some(*side),
+            (_, PublicKind::Step { two: Some(t), .. }) => Some(t.by),
+            _ => None,
+        };
+        if let Some(side) = ran {
+            match crate::commands::exchange::isolation::for_step(self.events, r.e.n, r.step, side) {
+                Ok(Some((answers, his))) => {
+                    let state = own.get_or_insert_with(|| before.clone());
+                    crate::rules::reph::isolation_report::dress(state, &his);
+                    how.reported = Some(answers);
+                }
+                Ok(None) => {}
+                Err(e) => return Some(Err(e.to_string())),
+            }
+        }
         let state = own.as_mut().unwrap_or(before);
         let day = state.campaign.cg_day();
         let (given, part) =

@@ -152,13 +152,15 @@ pub fn area_type(s: &Session, area: &str) -> AreaType {
 
 /// 12.607 Isolation: records the Areas, types them, Escape, effects.
 pub fn isolation(s: &mut Session) -> Result<Flow, Error> {
-    let answers = match &*s.prompter {
+    let answers = match (&s.reported, &*s.prompter) {
+        // Two machines: what both sides reported (isolation_report).
+        (Some(reported), _) => reported.clone(),
         // `votg verify` replaying answers typed at the terminal.
-        Prompter::Scripted(a) if a.isolation.is_none() && a.replays("german.areas") => {
+        (None, Prompter::Scripted(a)) if a.isolation.is_none() && a.replays("german.areas") => {
             super::isolation_guided::ask(s)?
         }
-        Prompter::Scripted(a) => a.isolation.clone().unwrap_or_default(),
-        Prompter::Terminal { .. } => super::isolation_guided::ask(s)?,
+        (None, Prompter::Scripted(a)) => a.isolation.clone().unwrap_or_default(),
+        (None, Prompter::Terminal { .. }) => super::isolation_guided::ask(s)?,
     };
     earlier_isolation_ends(s);
     record_areas(s, &answers.area)?;
@@ -247,7 +249,7 @@ fn earlier_isolation_ends(s: &mut Session) {
 }
 
 /// Puts each reported counter in its Isolated Area (`Condition::Isolated`).
-fn record_areas(s: &mut Session, areas: &[AreaAnswer]) -> Result<(), Error> {
+pub fn record_areas(s: &mut Session, areas: &[AreaAnswer]) -> Result<(), Error> {
     let mut seen: BTreeMap<CounterId, String> = BTreeMap::new();
     for (k, a) in areas.iter().enumerate() {
         if a.name.trim().is_empty() || areas[..k].iter().any(|b| b.name == a.name) {

@@ -34,16 +34,7 @@ pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
     if area.is_empty() {
         return Ok(IsolationAnswers::default());
     }
-    let place: BTreeMap<CounterId, String> = area
-        .iter()
-        .flat_map(|a| {
-            a.german
-                .iter()
-                .chain(&a.russian)
-                .filter_map(|t| t.parse().ok())
-                .map(|id| (id, a.name.clone()))
-        })
-        .collect();
+    let place = places(&area);
     let line = s
         .prompter
         .checked_list(Side::German, "escapes", STACKS, &|t| {
@@ -55,6 +46,67 @@ pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
         area,
         escape,
     })
+}
+
+const OWN_OUTSIDE: &str = "Your SMC, and your Wrecks or abandoned AFV, still outside your Perimeter Area (12.6069; your ids; Enter: none)";
+
+const OWN_AREAS: &str = "Isolated Areas (12.607) with your counters in them, separated by `;`: a name, `:`, your counter ids in it (e.g. `K5: G-26 G-30; H8: G-40`). Name each Area as the other player names it: the two reports are matched by name. Enter: none";
+
+const OWN_STACKS: &str = "Your Escape stacks (12.6073), separated by `;`: unit ids with the SW they portage, then `adjacent` (-2) or `within-2` (-1) if so near a friendly-Controlled non-Isolated hex, `pp=N` for PP beyond IPC (e.g. `G-26 G-30 within-2; G-40`); Enter: none";
+
+/// Two machines (isolation_report): `side`'s own report at the terminal,
+/// asked before 12.606 — its SMC outside its Perimeter, its counters in
+/// each Isolated Area, its Escape stacks; only its own ids are taken.
+pub fn ask_own(
+    prompter: &mut crate::rules::prompt::Prompter,
+    state: &crate::model::state::CampaignState,
+    side: Side,
+) -> Result<IsolationAnswers, Error> {
+    let live: BTreeMap<CounterId, ()> = state
+        .side(side)
+        .force
+        .live()
+        .map(|c| (c.id, ()))
+        .collect();
+    let known = |id: CounterId| live.contains_key(&id);
+    let outside = prompter.checked_list(side, "outside", OWN_OUTSIDE, &|t| {
+        areas(&format!("outside: {t}"), &known).map(|_| ())
+    })?;
+    let line = prompter.checked_list(side, "areas", OWN_AREAS, &|t| {
+        areas(t, &known).map(|_| ())
+    })?;
+    let area = areas(&line.join(";"), &|_| true).map_err(Error::Usage)?;
+    let mut escape = Vec::new();
+    if !area.is_empty() {
+        let place = places(&area);
+        let line = prompter.checked_list(side, "escapes", OWN_STACKS, &|t| {
+            stacks(t, &place).map(|_| ())
+        })?;
+        escape = stacks(&line.join(";"), &place).map_err(Error::Usage)?;
+    }
+    Ok(IsolationAnswers {
+        outside: outside
+            .iter()
+            .flat_map(|t| t.split([',', ' ']))
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect(),
+        area,
+        escape,
+    })
+}
+
+/// Where each counter named in `area` is.
+fn places(area: &[AreaAnswer]) -> BTreeMap<CounterId, String> {
+    area.iter()
+        .flat_map(|a| {
+            a.german
+                .iter()
+                .chain(&a.russian)
+                .filter_map(|t| t.parse().ok())
+                .map(|id| (id, a.name.clone()))
+        })
+        .collect()
 }
 
 /// `K5: G-26 G-30 R-31; H8: R-40` → the Areas, each id `known`.

@@ -4,12 +4,12 @@
 //! DRMs follow from (C31). Read from the answers file's `[isolation]` table
 //! or asked at the terminal.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::model::side::Side;
 
 /// The `[isolation]` table of an answers file.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IsolationAnswers {
     /// SMC still outside their own side's Perimeter Area (12.6069).
@@ -22,7 +22,7 @@ pub struct IsolationAnswers {
 }
 
 /// One Isolated Area (12.6061, 12.6066–.6067).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AreaAnswer {
     pub name: String,
@@ -58,7 +58,7 @@ impl AreaAnswer {
 
 /// One Escape stack (12.6073), formed by its owner; the facts its DRMs
 /// follow from (C31).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StackAnswer {
     pub area: String,

@@ -27,6 +27,7 @@ pub mod initiative;
 pub mod isolation;
 pub mod isolation_guided;
 pub mod isolation_record;
+pub mod isolation_report;
 pub mod leader_hardening;
 pub mod new_day;
 pub mod night_purchases;

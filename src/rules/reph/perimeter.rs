@@ -28,6 +28,10 @@ const CHECKLIST: &[&str] = &[
 
 /// The answers file's `[isolation]` table, if the run has one.
 fn recorded(s: &Session) -> Option<IsolationAnswers> {
+    if let Some(reported) = &s.reported {
+        // Two machines: what both sides reported (isolation_report).
+        return Some(reported.clone());
+    }
     match &*s.prompter {
         // `votg verify` replaying answers typed at the terminal (an answers
         // file's `[isolation]` is never journalled as answers): asked again.
@@ -59,16 +63,7 @@ pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
             "SMC, and Wrecks or abandoned AFV, still outside their own side's Perimeter Area (ids of either side; Enter: none)",
         )?,
     };
-    let ids = ids_of(s, "isolation.outside", &outside, None)?;
-    for id in &ids {
-        let c = counter(s, *id);
-        if !smc(c) && !lies_anywhere(c) {
-            return Err(Error::Refused(format!(
-                "`isolation.outside`: {id} ({}) is not an SMC, a Wreck nor an abandoned AFV: only SMC outside the Perimeter are Eliminated (12.6069); other units are in a Pocket (12.6066). Nothing was changed.",
-                c.unit
-            )));
-        }
-    }
+    let ids = outside_ids(s, &outside)?;
     // As reported at this 12.606: an earlier report no longer holds.
     for side in Side::BOTH {
         s.state
@@ -101,6 +96,29 @@ pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
         );
     }
     Ok(Flow::Next)
+}
+
+/// The counters reported outside their side's Perimeter: each an SMC, a
+/// Wreck or an abandoned AFV (12.6069).
+fn outside_ids(s: &Session, outside: &[String]) -> Result<Vec<CounterId>, Error> {
+    let ids = ids_of(s, "isolation.outside", outside, None)?;
+    for id in &ids {
+        let c = counter(s, *id);
+        if !smc(c) && !lies_anywhere(c) {
+            return Err(Error::Refused(format!(
+                "`isolation.outside`: {id} ({}) is not an SMC, a Wreck nor an abandoned AFV: only SMC outside the Perimeter are Eliminated (12.6069); other units are in a Pocket (12.6066). Nothing was changed.",
+                c.unit
+            )));
+        }
+    }
+    Ok(ids)
+}
+
+/// Two machines: a side's own report checked before it is committed
+/// (isolation_report), as 12.606 checks the whole `[isolation]`.
+pub fn check(s: &Session, a: &IsolationAnswers) -> Result<(), Error> {
+    outside_ids(s, &a.outside)?;
+    check_recorded(s, a)
 }
 
 /// A Wreck or an abandoned AFV on the map: no unit, so it may lie outside

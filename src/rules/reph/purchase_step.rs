@@ -237,6 +237,7 @@ mod tests {
             prompter: &mut prompter,
             out: &mut out,
             concerns: Vec::new(),
+            reported: None,
         };
         show_market(&mut s, Side::German);
         let said = out.take();

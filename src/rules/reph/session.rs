@@ -180,6 +180,10 @@ pub struct Session<'a> {
     pub out: &'a mut Output,
     /// What the rows journaled from now on are about (see `concerning`).
     pub concerns: Vec<String>,
+    /// Two machines: the Isolated Areas, Escape stacks and SMC outside the
+    /// Perimeter that both sides reported, each of his own counters
+    /// (12.606-12.607, `isolation_report`); none at one keyboard.
+    pub reported: Option<crate::rules::reph::isolation_record::IsolationAnswers>,
 }
 
 impl Session<'_> {
@@ -419,6 +423,7 @@ mod tests {
             prompter: &mut prompter,
             out: &mut out,
             concerns: Vec::new(),
+            reported: None,
         };
         s.concerning(["row:3".to_string()]);
         let drms = [Drm::new(-1, "German Historical DRM", "12.6221")];

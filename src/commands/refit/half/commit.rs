@@ -92,6 +92,14 @@ fn joint(
         sealed: None,
     };
     append_two(run, step, next, kept, dice, two, Keep::Joint)?;
+    if crate::commands::exchange::isolation::reads_reports(step) {
+        // The other side's reported counters stood in his force for the
+        // step (12.606-12.607): the campaign is read again from the logs.
+        run.writer.refold()?;
+        let state = run.writer.opened.state().clone();
+        run.writer.write_views(&state)?;
+        return Ok(Some(state));
+    }
     run.writer.write_views(next)?;
     Ok(None)
 }

@@ -123,7 +123,7 @@ fn attempt_own(
 /// With an answers file, the side's answers for the RePh are committed
 /// once, before any nonce they could be informed by arrives: then a roll
 /// after them needs no further round trip (docs/two-machines.md §5).
-fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
+pub(super) fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(), Error> {
     let me = me(run);
     let Prompter::Scripted(answers) = &run.prompter else {
         return Ok(());
@@ -183,7 +183,7 @@ pub(super) fn set_plan(run: &mut Run, plan: Plan) {
 }
 
 /// How many joint steps rolled with public nonces before.
-fn public_steps(events: &Events) -> u64 {
+pub(super) fn public_steps(events: &Events) -> u64 {
     let undone = events.undone();
     events
         .public
@@ -272,6 +272,11 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
     let seed = run.two.as_ref().expect("two").seed;
     if id.as_str() == "12.6252"
         && let Some(stop) = chits(run, me)?
+    {
+        return Ok(Some(stop));
+    }
+    if id.as_str() == crate::commands::exchange::isolation::STEP
+        && let Some(stop) = super::report::reports(run)?
     {
         return Ok(Some(stop));
     }

@@ -1,0 +1,224 @@
+//! Two machines (docs/two-machines.md §8): Isolated Areas and Escape
+//! (12.606-12.607). Each side reports only its own counters, committed
+//! before it sees the other's; both reports make the step's `[isolation]`
+//! on each half, and each half records what became of its own counters.
+
+use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, initial, other};
+
+fn record(side: &str, isolation: &str) -> String {
+    let initiative = if side == "german" { "attack" } else { "idle" };
+    format!(
+        "[scenario]\nvictor = \"german\"\ncvp = {{ german = 10, russian = 12 }}\n\n{isolation}[{side}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"{initiative}\"\n"
+    )
+}
+
+/// The German's report: a Pocket at K5 he tries to leave, and a 4-6-7
+/// holding H8 over a Russian leader.
+const GERMAN: &str = "[isolation]\n[[isolation.area]]\nname = \"K5\"\ngerman = [\"G-6\", \"G-7\", \"G-19\", \"G-14\"]\n\n[[isolation.area]]\nname = \"H8\"\ngerman = [\"G-1\"]\n\n[[isolation.escape]]\narea = \"K5\"\ncounters = [\"G-6\", \"G-7\", \"G-19\", \"G-14\"]\nwithin_2 = true\n\n";
+
+/// The Russian's: a 4-4-7 and a 7-0 in K5 (no Escape), a 9-1 in H8.
+const RUSSIAN: &str = "[isolation]\n[[isolation.area]]\nname = \"K5\"\nrussian = [\"R-5\", \"R-10\"]\n\n[[isolation.area]]\nname = \"H8\"\nrussian = [\"R-40\"]\n\n";
+
+const READY: &str = "the scenario is ready to play";
+
+/// Plays turns from the record of scenario 1 until both halves have said
+/// the next scenario is ready (the public views compared after every
+/// exchange); what each turn said.
+fn play(h: &mut Halves, german: &str, russian: &str) -> Vec<(String, String)> {
+    play_with(h, german, russian, |_, _| {})
+}
+
+/// The same, `cheat` called on each half after its turn, before it sends.
+fn play_with(
+    h: &mut Halves,
+    german: &str,
+    russian: &str,
+    mut cheat: impl FnMut(&Halves, &str),
+) -> Vec<(String, String)> {
+    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    let mut said: Vec<(String, String)> = Vec::new();
+    for _ in 0..14 {
+        let answers = if turn == "german" { german } else { russian };
+        // Once one side has said the scenario is ready, the other only
+        // does his halves (a `[scenario]` would record the next one).
+        let ready_before = said.last().is_some_and(|(_, o)| o.contains(READY));
+        let text = record(turn, answers);
+        let text = match ready_before {
+            true => text[text.find(&format!("[{turn}]")).unwrap()..].to_string(),
+            false => text,
+        };
+        let out = h.refit(turn, &text);
+        let ready = out.contains(READY);
+        said.push((turn.to_string(), out));
+        if ready && ready_before {
+            return said;
+        }
+        cheat(h, turn);
+        h.send(turn);
+        h.deliver(other(turn));
+        h.agree();
+        turn = other(turn);
+    }
+    panic!("the RePh did not end: {said:#?}");
+}
+
+/// `side`'s Force Organizer view.
+fn force(h: &Halves, side: &str) -> String {
+    std::fs::read_to_string(h.dir(side).join(side).join("force.toml")).unwrap()
+}
+
+/// The conditions of counter `id` in a force.toml.
+fn counter<'a>(force: &'a str, id: &str) -> &'a str {
+    let at = force.find(&format!("id = \"{id}\"")).unwrap_or_else(|| panic!("no {id}"));
+    let end = force[at..].find("[[").map_or(force.len(), |e| at + e);
+    &force[at..end]
+}
+
+#[test]
+fn rule_12_607_isolated_areas_and_escape_on_two_machines() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let said = play(&mut h, GERMAN, RUSSIAN);
+    let all: String = said.iter().map(|(_, o)| o.as_str()).collect();
+    // Nine turns from the record to the next scenario, as without Isolation
+    // (answers files on both sides): the second report goes with his public
+    // nonce, so the first side performs 12.607's Escapes when he unseals his.
+    assert_eq!(said.len(), 9, "{said:#?}");
+    // Each report was committed before its side saw the other's.
+    assert!(all.contains("your isolation report"), "{all}");
+    // Both halves ran 12.607 on both reports: the same types and dice.
+    for side in ["german", "russian"] {
+        let j = std::fs::read_to_string(h.dir(side).join("journal.csv")).unwrap();
+        assert!(j.contains("Isolated Area K5"), "{side}: {j}");
+        assert!(j.contains("type D (MMC/vehicles of both sides)"), "{side}");
+        assert!(j.contains("now type C (Russian MMC/vehicles only)"), "{side}");
+        assert!(j.contains("type C (German MMC/vehicles only)"), "{side}");
+    }
+    assert!(all.contains("12.6074: G-6, G-7, G-19, G-14 Escape(s) and are Retained."));
+    assert!(all.contains("Escape from H8 of R-40 9-1 (must Escape, 12.6071)"));
+    // Each half keeps what became of its own counters.
+    let g = force(&h, "german");
+    assert!(counter(&g, "G-1").contains("isolated"), "{}", counter(&g, "G-1"));
+    assert!(counter(&g, "G-1").contains("ammo-shortage"), "{}", counter(&g, "G-1"));
+    assert!(!counter(&g, "G-6").contains("isolated"), "{}", counter(&g, "G-6"));
+    let r = force(&h, "russian");
+    for id in ["R-5", "R-10"] {
+        assert!(counter(&r, id).contains("ammo-shortage"), "{}", counter(&r, id));
+    }
+    assert!(!counter(&r, "R-40").contains("isolated"), "{}", counter(&r, "R-40"));
+    assert!(!r.contains("G-1\""), "the German's counters stay off the Russian's half");
+    // Resigned and revealed: both audits re-run the other's part of 12.607.
+    let last = said.last().unwrap().0.clone();
+    h.concede(&last);
+    h.deliver(other(&last));
+    h.send(other(&last));
+    h.deliver(&last);
+    for side in ["german", "russian"] {
+        let o = h.audit(side);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success() && out.contains("all honest"), "{side}: {out}{}", String::from_utf8_lossy(&o.stderr));
+    }
+}
+
+#[test]
+fn rule_12_606_on_two_machines_each_side_reports_only_its_own_counters() {
+    let h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    let theirs = if recorder == "german" { "R-5" } else { "G-6" };
+    let text = record(
+        recorder,
+        &format!("[isolation]\n[[isolation.area]]\nname = \"K5\"\n{} = [\"{theirs}\"]\n\n", other(recorder)),
+    );
+    let before = h.files(recorder);
+    let a = h.answers(recorder, &text);
+    let o = crate::common::votg()
+        .args(["refit", &h.path(recorder), "--answers", &a])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains(&format!("names {theirs}")), "{e}");
+    assert!(e.contains("reports only his own counters"), "{e}");
+    assert_eq!(h.files(recorder), before);
+}
+
+/// A cheater's votg rewrites his report before he sends it: his 9-1 shown
+/// as a 10-2 (his commitment made again to match). The other half ran its
+/// steps on it, and nothing public differed; his audit names it.
+#[test]
+fn rule_12_607_a_report_that_misdescribes_a_counter_fails_the_audit() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let mut done = false;
+    let said = play_with(&mut h, GERMAN, RUSSIAN, |h, side| {
+        if side == "russian" && !done {
+            done = lie(&h.dir("russian"));
+        }
+    });
+    assert!(done, "no report to rewrite");
+    let last = said.last().unwrap().0.clone();
+    h.concede(&last);
+    h.deliver(other(&last));
+    h.send(other(&last));
+    h.deliver(&last);
+    let o = h.audit("german");
+    let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("the Russian's isolation report"), "{out}");
+    assert!(out.contains("it describes R-40 as 10-2"), "{out}");
+}
+
+/// Rewrites the Russian's unsealed report in his folder (the lines as his
+/// votg writes them); whether there was one.
+fn lie(dir: &std::path::Path) -> bool {
+    let read = |p: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(p).unwrap().lines().map(str::to_string).collect()
+    };
+    // The report is JSON inside a JSON string: its quotes are escaped.
+    let (truth, lie) = (r#"\"9-1\""#, r#"\"10-2\""#);
+    let private_path = dir.join("russian").join("log.jsonl");
+    let mut private = read(&private_path);
+    let Some(i) = private.iter().position(|l| l.contains("isolation.report")) else {
+        return false;
+    };
+    assert!(private[i].contains(truth), "{}", private[i]);
+    private[i] = private[i].replace(truth, lie);
+    let line: serde_json::Value = serde_json::from_str(&private[i]).unwrap();
+    let of = line["for"].as_u64().unwrap() as usize;
+    let public_path = dir.join("log.jsonl");
+    let mut public = read(&public_path);
+    let pledge: serde_json::Value = serde_json::from_str(&public[of - 1]).unwrap();
+    let commit = pledge["commit"]["russian"].as_str().unwrap().to_string();
+    let new = votg::model::exchange::sha256_hex(&private[i]);
+    public[of - 1] = public[of - 1].replace(&commit, &new);
+    for l in public.iter_mut() {
+        if l.contains("\"what\":\"unsealed\"") && l.contains(&format!("\"of\":{of},")) {
+            *l = l.replace(truth, lie);
+        }
+    }
+    std::fs::write(&private_path, private.join("\n") + "\n").unwrap();
+    std::fs::write(&public_path, public.join("\n") + "\n").unwrap();
+    true
+}
+
+/// A report the step would refuse is refused before it is committed (it
+/// could not be amended once both are unsealed): here an Escape stack of
+/// Infantry with an AFV (12.6073).
+#[test]
+fn rule_12_6073_a_report_the_step_would_refuse_is_refused_before_it_is_committed() {
+    let h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    let bad = if recorder == "german" {
+        "[isolation]\n[[isolation.area]]\nname = \"K5\"\ngerman = [\"G-6\", \"G-33\"]\n\n[[isolation.escape]]\narea = \"K5\"\ncounters = [\"G-6\", \"G-33\"]\n\n"
+    } else {
+        "[isolation]\n[[isolation.area]]\nname = \"K5\"\nrussian = [\"R-5\", \"R-3\"]\n\n[[isolation.escape]]\narea = \"K5\"\ncounters = [\"R-5\", \"R-3\"]\n\n"
+    };
+    let a = h.answers(recorder, &record(recorder, bad));
+    let o = crate::common::votg()
+        .args(["refit", &h.path(recorder), "--answers", &a])
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{e}");
+    assert!(e.contains("12.6073"), "{e}");
+    let own = std::fs::read_to_string(h.dir(recorder).join(recorder).join("log.jsonl")).unwrap();
+    assert!(!own.contains("isolation.report"), "a report was committed");
+}
