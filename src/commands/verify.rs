@@ -487,7 +487,7 @@ fn rerun(
         prompter: &mut prompter,
         out: &mut out,
         concerns: Vec::new(),
-            reported: how.reported,
+        reported: how.reported,
     };
     let standing = before.campaign.step.clone();
     let performed = perform(&mut session, step).map_err(|e| e.to_string());

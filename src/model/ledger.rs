@@ -317,7 +317,7 @@ impl<'a> Ledger<'a> {
     /// joint `step` in the Refit Phase of event `upto`, before `upto`: its
     /// isolation report of 12.606-12.607 on two machines.
     pub fn report_pledge(&self, side: Side, step: &StepRef, upto: u64) -> Option<u64> {
-        let start = self.reph_start(upto);
+        let start = self.reph_start(upto).max(self.reports_reopened(upto));
         let undone = self.events.undone();
         self.public()
             .iter()
@@ -332,6 +332,39 @@ impl<'a> Ledger<'a> {
                 }) if *s == side && st == step => Some(e.n),
                 _ => None,
             })
+    }
+
+    /// The latest undo accepted before `upto` that took back 12.606 or
+    /// 12.607 (docs/two-machines.md §10): both sides report again after it.
+    fn reports_reopened(&self, upto: u64) -> u64 {
+        let public = self.public();
+        let isolation = |n: &u64| {
+            public.get(*n as usize - 1).is_some_and(|e| match &e.kind {
+                PublicKind::Step {
+                    step: StepRef::Joint { step } | StepRef::Half { step, .. },
+                    ..
+                } => step == "12.606" || step == "12.607",
+                _ => false,
+            })
+        };
+        public
+            .iter()
+            .filter(|e| e.n < upto)
+            .filter_map(|e| match &e.kind {
+                PublicKind::Exchange(Exchange::UndoAnswer {
+                    of, accept: true, ..
+                }) => match &public.get(*of as usize - 1)?.kind {
+                    PublicKind::Exchange(Exchange::UndoRequest { steps, .. })
+                        if steps.iter().any(isolation) =>
+                    {
+                        Some(e.n)
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     /// The value `side` unsealed for its seal of event `of`.

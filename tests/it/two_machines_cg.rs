@@ -119,7 +119,8 @@ fn chits_revealed_together(h: &Halves) {
     let n = |e: &serde_json::Value| e["n"].as_u64().unwrap();
     let mut rounds: Vec<[u64; 4]> = Vec::new();
     // (An isolation report, pledged at 12.606, is unsealed too.)
-    let chit = |e: &&serde_json::Value| log[e["of"].as_u64().unwrap() as usize - 1]["what"] != "pledge";
+    let chit =
+        |e: &&serde_json::Value| log[e["of"].as_u64().unwrap() as usize - 1]["what"] != "pledge";
     for e in log.iter().filter(|e| e["what"] == "unsealed").filter(chit) {
         let of = e["of"].as_u64().unwrap();
         let sealed = &log[of as usize - 1]["two"]["sealed"];

@@ -69,7 +69,9 @@ fn force(h: &Halves, side: &str) -> String {
 
 /// The conditions of counter `id` in a force.toml.
 fn counter<'a>(force: &'a str, id: &str) -> &'a str {
-    let at = force.find(&format!("id = \"{id}\"")).unwrap_or_else(|| panic!("no {id}"));
+    let at = force
+        .find(&format!("id = \"{id}\""))
+        .unwrap_or_else(|| panic!("no {id}"));
     let end = force[at..].find("[[").map_or(force.len(), |e| at + e);
     &force[at..end]
 }
@@ -90,22 +92,48 @@ fn rule_12_607_isolated_areas_and_escape_on_two_machines() {
         let j = std::fs::read_to_string(h.dir(side).join("journal.csv")).unwrap();
         assert!(j.contains("Isolated Area K5"), "{side}: {j}");
         assert!(j.contains("type D (MMC/vehicles of both sides)"), "{side}");
-        assert!(j.contains("now type C (Russian MMC/vehicles only)"), "{side}");
+        assert!(
+            j.contains("now type C (Russian MMC/vehicles only)"),
+            "{side}"
+        );
         assert!(j.contains("type C (German MMC/vehicles only)"), "{side}");
     }
     assert!(all.contains("12.6074: G-6, G-7, G-19, G-14 Escape(s) and are Retained."));
     assert!(all.contains("Escape from H8 of R-40 9-1 (must Escape, 12.6071)"));
     // Each half keeps what became of its own counters.
     let g = force(&h, "german");
-    assert!(counter(&g, "G-1").contains("isolated"), "{}", counter(&g, "G-1"));
-    assert!(counter(&g, "G-1").contains("ammo-shortage"), "{}", counter(&g, "G-1"));
-    assert!(!counter(&g, "G-6").contains("isolated"), "{}", counter(&g, "G-6"));
+    assert!(
+        counter(&g, "G-1").contains("isolated"),
+        "{}",
+        counter(&g, "G-1")
+    );
+    assert!(
+        counter(&g, "G-1").contains("ammo-shortage"),
+        "{}",
+        counter(&g, "G-1")
+    );
+    assert!(
+        !counter(&g, "G-6").contains("isolated"),
+        "{}",
+        counter(&g, "G-6")
+    );
     let r = force(&h, "russian");
     for id in ["R-5", "R-10"] {
-        assert!(counter(&r, id).contains("ammo-shortage"), "{}", counter(&r, id));
+        assert!(
+            counter(&r, id).contains("ammo-shortage"),
+            "{}",
+            counter(&r, id)
+        );
     }
-    assert!(!counter(&r, "R-40").contains("isolated"), "{}", counter(&r, "R-40"));
-    assert!(!r.contains("G-1\""), "the German's counters stay off the Russian's half");
+    assert!(
+        !counter(&r, "R-40").contains("isolated"),
+        "{}",
+        counter(&r, "R-40")
+    );
+    assert!(
+        !r.contains("G-1\""),
+        "the German's counters stay off the Russian's half"
+    );
     // Resigned and revealed: both audits re-run the other's part of 12.607.
     let last = said.last().unwrap().0.clone();
     h.concede(&last);
@@ -115,7 +143,11 @@ fn rule_12_607_isolated_areas_and_escape_on_two_machines() {
     for side in ["german", "russian"] {
         let o = h.audit(side);
         let out = String::from_utf8_lossy(&o.stdout);
-        assert!(o.status.success() && out.contains("all honest"), "{side}: {out}{}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success() && out.contains("all honest"),
+            "{side}: {out}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
 }
 
@@ -126,7 +158,10 @@ fn rule_12_606_on_two_machines_each_side_reports_only_its_own_counters() {
     let theirs = if recorder == "german" { "R-5" } else { "G-6" };
     let text = record(
         recorder,
-        &format!("[isolation]\n[[isolation.area]]\nname = \"K5\"\n{} = [\"{theirs}\"]\n\n", other(recorder)),
+        &format!(
+            "[isolation]\n[[isolation.area]]\nname = \"K5\"\n{} = [\"{theirs}\"]\n\n",
+            other(recorder)
+        ),
     );
     let before = h.files(recorder);
     let a = h.answers(recorder, &text);
@@ -160,7 +195,11 @@ fn rule_12_607_a_report_that_misdescribes_a_counter_fails_the_audit() {
     h.send(other(&last));
     h.deliver(&last);
     let o = h.audit("german");
-    let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    let out = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(!o.status.success(), "{out}");
     assert!(out.contains("the Russian's isolation report"), "{out}");
     assert!(out.contains("it describes R-40 as 10-2"), "{out}");
@@ -170,7 +209,11 @@ fn rule_12_607_a_report_that_misdescribes_a_counter_fails_the_audit() {
 /// votg writes them); whether there was one.
 fn lie(dir: &std::path::Path) -> bool {
     let read = |p: &std::path::Path| -> Vec<String> {
-        std::fs::read_to_string(p).unwrap().lines().map(str::to_string).collect()
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
     };
     // The report is JSON inside a JSON string: its quotes are escaped.
     let (truth, lie) = (r#"\"9-1\""#, r#"\"10-2\""#);
@@ -221,4 +264,136 @@ fn rule_12_6073_a_report_the_step_would_refuse_is_refused_before_it_is_committed
     assert!(e.contains("12.6073"), "{e}");
     let own = std::fs::read_to_string(h.dir(recorder).join(recorder).join("log.jsonl")).unwrap();
     assert!(!own.contains("isolation.report"), "a report was committed");
+}
+
+/// At a terminal each player is asked for his own report only: another
+/// side's id is refused where it is typed, and asked again; the German's
+/// Escape stack typed there is rolled with both sides' public nonces on
+/// both halves, which agree.
+#[cfg(unix)]
+#[test]
+fn rule_12_607_a_report_typed_at_a_terminal_on_two_machines() {
+    use crate::two_machines_terminal::{at_a_terminal, enter_to_the_end, enter_until};
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    assert_eq!(h.sent.last().unwrap().0, "russian", "the German records");
+    let mut p = at_a_terminal(&h, "german");
+    p.exp_string("What happened to the German force?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("building F36 at scenario end").unwrap();
+    p.send_line("n").unwrap();
+    p.exp_string("Casualty VP each side suffered").unwrap();
+    p.send_line("3 4").unwrap();
+    let seen = enter_until(&mut p, "Isolated Areas (12.607) with your counters");
+    assert!(seen.contains("report your own counters only"), "{seen}");
+    p.send_line("K5: G-6 R-5").unwrap();
+    let seen = enter_until(&mut p, "R-5 is a Russian counter: report only your own");
+    assert!(!seen.contains("Escape stacks"), "{seen}");
+    p.send_line("K5: G-6 G-7 G-19").unwrap();
+    p.exp_string("Your Escape stacks (12.6073)").unwrap();
+    p.send_line("G-6 G-7 G-19 within-2").unwrap();
+    let seen = enter_to_the_end(&mut p);
+    assert!(seen.contains("your isolation report"), "{seen}");
+    h.send("german");
+    h.deliver("russian");
+    let russian = format!(
+        "[scenario]\nvictor = \"russian\"\ncvp = {{ german = 3, russian = 4 }}\n\n{RUSSIAN}[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n"
+    );
+    let mut all = String::new();
+    for _ in 0..6 {
+        all.push_str(&h.refit("russian", &russian));
+        h.send("russian");
+        h.deliver("german");
+        h.agree();
+        let mut p = at_a_terminal(&h, "german");
+        all.push_str(&enter_to_the_end(&mut p));
+        h.send("german");
+        h.deliver("russian");
+        h.agree();
+        if all.contains("12.611") && all.matches("Escape from K5").count() >= 2 {
+            break;
+        }
+    }
+    assert!(
+        all.contains("Escape from K5 of G-6 4-6-7, G-7 4-6-7, G-19 8-1"),
+        "{all}"
+    );
+    for side in ["german", "russian"] {
+        let j = std::fs::read_to_string(h.dir(side).join("journal.csv")).unwrap();
+        assert!(j.contains("type D (MMC/vehicles of both sides)"), "{side}");
+        let v = h.run(side, &["verify"]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
+}
+
+/// An undo accepted that takes back 12.606-12.607 reopens the reports
+/// (docs/two-machines.md §10): each side reports again, the second with
+/// what the first committed still sealed, and the steps run on the new
+/// reports.
+#[test]
+fn rule_12_607_an_accepted_undo_of_the_isolation_steps_reopens_the_reports() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    // Record, both reports, and 12.606-12.607 done by the first reporter.
+    for _ in 0..3 {
+        let answers = if turn == "german" { GERMAN } else { RUSSIAN };
+        h.refit(turn, &record(turn, answers));
+        h.send(turn);
+        h.deliver(other(turn));
+        turn = other(turn);
+    }
+    let log = std::fs::read_to_string(h.dir(turn).join("log.jsonl")).unwrap();
+    assert!(log.contains("\"step\":\"12.607\""), "12.607 not done yet");
+    let asked = h.run(turn, &["undo", "--request", "--step", "12.606"]);
+    assert!(
+        asked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&asked.stderr)
+    );
+    h.send(turn);
+    h.deliver(other(turn));
+    let accepted = h.run(other(turn), &["undo", "--accept"]);
+    assert!(
+        accepted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&accepted.stderr)
+    );
+    h.send(other(turn));
+    h.deliver(turn);
+    // The Russian's 9-1 was in K5 after all, not in H8.
+    let russian = RUSSIAN
+        .replace("[\"R-5\", \"R-10\"]", "[\"R-5\", \"R-10\", \"R-40\"]")
+        .replace(
+            "[[isolation.area]]\nname = \"H8\"\nrussian = [\"R-40\"]\n\n",
+            "",
+        );
+    let mut all = String::new();
+    for _ in 0..4 {
+        let answers = if turn == "german" {
+            GERMAN
+        } else {
+            russian.as_str()
+        };
+        let text = record(turn, answers);
+        let text = text[text.find("[isolation]").unwrap()..].to_string();
+        all.push_str(&h.refit(turn, &text));
+        h.send(turn);
+        h.deliver(other(turn));
+        h.agree();
+        turn = other(turn);
+    }
+    assert!(
+        all.contains("your isolation report"),
+        "reported again: {all}"
+    );
+    assert_eq!(all.matches("Escape from H8 of R-40").count(), 0, "{all}");
+    let r = force(&h, "russian");
+    assert!(
+        counter(&r, "R-40").contains("K5"),
+        "{}",
+        counter(&r, "R-40")
+    );
+    for side in ["german", "russian"] {
+        let v = h.run(side, &["verify"]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
 }

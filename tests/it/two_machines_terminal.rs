@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::halves::{Halves, RUSSIAN_INITIAL};
 
-fn at_a_terminal(h: &Halves, side: &str) -> PtySession {
+pub(crate) fn at_a_terminal(h: &Halves, side: &str) -> PtySession {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("votg"));
     cmd.args(["refit", &h.path(side)])
         .env("VOTG_NOW", "2026-01-01T00:00:00Z")
@@ -107,7 +107,7 @@ fn design_9_at_a_terminal_recon_is_pledged_before_its_dr_and_drawn_with_the_next
 
 /// Answers every further question with Enter until the run ends; all it
 /// showed.
-fn enter_to_the_end(p: &mut PtySession) -> String {
+pub(crate) fn enter_to_the_end(p: &mut PtySession) -> String {
     let mut seen = String::new();
     for _ in 0..40 {
         seen.push_str(&crate::two_players::shown_in_a_moment(p));
@@ -120,7 +120,7 @@ fn enter_to_the_end(p: &mut PtySession) -> String {
 }
 
 /// Enter to every question until `text` is shown; all that was shown.
-fn enter_until(p: &mut PtySession, text: &str) -> String {
+pub(crate) fn enter_until(p: &mut PtySession, text: &str) -> String {
     let mut seen = String::new();
     for _ in 0..40 {
         seen.push_str(&crate::two_players::shown_in_a_moment(p));

@@ -137,7 +137,10 @@ pub fn misreported(
     if !opened {
         return None;
     }
-    let at = format!("event {n} (the {}'s isolation report, 12.606-12.607)", side.name());
+    let at = format!(
+        "event {n} (the {}'s isolation report, 12.606-12.607)",
+        side.name()
+    );
     let Ok(r) = serde_json::from_str::<IsolationReport>(value) else {
         return Some(format!("{at}: it cannot be read"));
     };

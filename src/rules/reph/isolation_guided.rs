@@ -62,17 +62,28 @@ pub fn ask_own(
     state: &crate::model::state::CampaignState,
     side: Side,
 ) -> Result<IsolationAnswers, Error> {
-    let live: BTreeMap<CounterId, ()> = state
-        .side(side)
-        .force
-        .live()
-        .map(|c| (c.id, ()))
-        .collect();
+    let live: BTreeMap<CounterId, ()> = state.side(side).force.live().map(|c| (c.id, ())).collect();
     let known = |id: CounterId| live.contains_key(&id);
+    let own = |t: &str| -> Result<(), String> {
+        let theirs = t
+            .split([' ', ',', ';', ':'])
+            .filter_map(|w| w.parse::<CounterId>().ok())
+            .find(|id| id.side != side);
+        match theirs {
+            Some(id) => Err(format!(
+                "{id} is a {} counter: report only your own; the {} reports his on his machine",
+                id.side.name(),
+                id.side.name()
+            )),
+            None => Ok(()),
+        }
+    };
     let outside = prompter.checked_list(side, "outside", OWN_OUTSIDE, &|t| {
+        own(t)?;
         areas(&format!("outside: {t}"), &known).map(|_| ())
     })?;
     let line = prompter.checked_list(side, "areas", OWN_AREAS, &|t| {
+        own(t)?;
         areas(t, &known).map(|_| ())
     })?;
     let area = areas(&line.join(";"), &|_| true).map_err(Error::Usage)?;

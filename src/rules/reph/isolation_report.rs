@@ -181,7 +181,8 @@ fn pocket_text(a: &IsolationAnswers, name: &str) -> String {
         Some(x) => format!(
             "pocket = {}, adjacent_control = {}",
             x.pocket,
-            x.adjacent_control.map_or("none".into(), |s| s.id().to_string())
+            x.adjacent_control
+                .map_or("none".into(), |s| s.id().to_string())
         ),
     }
 }
@@ -219,7 +220,11 @@ mod tests {
                         AreaAnswer {
                             name: name.to_string(),
                             pocket: *pocket,
-                            german: if side == Side::German { ids.clone() } else { vec![] },
+                            german: if side == Side::German {
+                                ids.clone()
+                            } else {
+                                vec![]
+                            },
                             russian: if side == Side::Russian { ids } else { vec![] },
                             ..Default::default()
                         }
