@@ -365,24 +365,11 @@ pub fn check(
                 report.taken.push(format!("event {}", e.n))
             }
             PublicKind::Undone { .. } | PublicKind::Redone { .. } | PublicKind::Exchange(_) => {
-                if let PublicKind::Exchange(crate::model::exchange::Exchange::Unsealed {
-                    side,
-                    of,
-                    value,
-                    ..
-                }) = &e.kind
-                    && keys.0.contains_key(side)
-                    && let Some(d) = crate::commands::exchange::isolation::misreported(
-                        events,
-                        e.n,
-                        (*side, *of, value),
-                        before,
-                    )
-                {
-                    report.differs = Some(d.clone());
+                if let Some(d) = exchanged::misreported(events, e, keys, before) {
                     report.difference = Some(format!(
                         "{d}: the report the other side's steps ran on is not what his own log holds."
                     ));
+                    report.differs = Some(d);
                     return Ok(report);
                 }
                 for f in crate::model::fold::split_initial(events, e) {

@@ -263,6 +263,21 @@ impl Halves {
         self.post(side, &p);
     }
 
+    /// `side`'s `refit` with the answers `text`, which must be refused
+    /// with every file of his half as it was; what it said.
+    pub fn refused(&self, side: &str, text: &str) -> String {
+        let before = self.files(side);
+        let a = self.answers(side, text);
+        let o = votg()
+            .args(["refit", &self.path(side), "--answers", &a])
+            .output()
+            .unwrap();
+        let e = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(!o.status.success(), "{e}");
+        assert_eq!(self.files(side), before, "{e}");
+        e
+    }
+
     /// `votg audit` on `side`'s half.
     pub fn audit(&self, side: &str) -> std::process::Output {
         self.run(side, &["audit"])

@@ -148,3 +148,24 @@ pub(super) fn joint_dice_for(
     let sink = track::sink(t, Rc::new(RefCell::new(setup)), None);
     Some(Ok(((CampaignDice::exchanged(dice), sink), part)))
 }
+
+/// 12.606-12.607 (docs/two-machines.md §8): the isolation report a side
+/// whose key is here unsealed in event `e`, checked against his force as it
+/// stood then (`before`); `Some(how)` where it misdescribes it.
+pub(super) fn misreported(
+    events: &Events,
+    e: &crate::model::event::Public,
+    keys: &Keys,
+    before: &CampaignState,
+) -> Option<String> {
+    let PublicKind::Exchange(exchange::Exchange::Unsealed {
+        side, of, value, ..
+    }) = &e.kind
+    else {
+        return None;
+    };
+    if !keys.0.contains_key(side) {
+        return None;
+    }
+    crate::commands::exchange::isolation::misreported(events, e.n, (*side, *of, value), before)
+}

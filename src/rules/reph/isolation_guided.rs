@@ -50,9 +50,18 @@ pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
 
 const OWN_OUTSIDE: &str = "Your SMC, and your Wrecks or abandoned AFV, still outside your Perimeter Area (12.6069; your ids; Enter: none)";
 
-const OWN_AREAS: &str = "Isolated Areas (12.607) with your counters in them, separated by `;`: a name, `:`, your counter ids in it (e.g. `K5: G-26 G-30; H8: G-40`). Name each Area as the other player names it: the two reports are matched by name. Enter: none";
-
-const OWN_STACKS: &str = "Your Escape stacks (12.6073), separated by `;`: unit ids with the SW they portage, then `adjacent` (-2) or `within-2` (-1) if so near a friendly-Controlled non-Isolated hex, `pp=N` for PP beyond IPC (e.g. `G-26 G-30 within-2; G-40`); Enter: none";
+/// The questions of a side's own report, its own ids in the examples.
+fn own_questions(side: Side) -> (String, String) {
+    let l = CounterId::letter(side);
+    (
+        format!(
+            "Isolated Areas (12.607) with your counters in them, separated by `;`: a name, `:`, your counter ids in it (e.g. `K5: {l}-26 {l}-30; H8: {l}-40`). Name each Area as the other player names it: the two reports are matched by name. Enter: none"
+        ),
+        format!(
+            "Your Escape stacks (12.6073), separated by `;`: unit ids with the SW they portage, then `adjacent` (-2) or `within-2` (-1) if so near a friendly-Controlled non-Isolated hex, `pp=N` for PP beyond IPC (e.g. `{l}-26 {l}-30 within-2; {l}-40`); Enter: none"
+        ),
+    )
+}
 
 /// Two machines (isolation_report): `side`'s own report at the terminal,
 /// asked before 12.606 — its SMC outside its Perimeter, its counters in
@@ -82,7 +91,8 @@ pub fn ask_own(
         own(t)?;
         areas(&format!("outside: {t}"), &known).map(|_| ())
     })?;
-    let line = prompter.checked_list(side, "areas", OWN_AREAS, &|t| {
+    let (own_areas, own_stacks) = own_questions(side);
+    let line = prompter.checked_list(side, "areas", &own_areas, &|t| {
         own(t)?;
         areas(t, &known).map(|_| ())
     })?;
@@ -90,7 +100,7 @@ pub fn ask_own(
     let mut escape = Vec::new();
     if !area.is_empty() {
         let place = places(&area);
-        let line = prompter.checked_list(side, "escapes", OWN_STACKS, &|t| {
+        let line = prompter.checked_list(side, "escapes", &own_stacks, &|t| {
             stacks(t, &place).map(|_| ())
         })?;
         escape = stacks(&line.join(";"), &place).map_err(Error::Usage)?;
