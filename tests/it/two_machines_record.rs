@@ -64,4 +64,34 @@ fn design_9_an_outcome_naming_the_other_sides_counters_is_refused_on_two_machine
     );
     let e = h.refused(recorder, &text);
     assert!(e.contains("forces, which only his half holds"), "{e}");
+    assert!(e.contains("name a captured weapon by its name"), "{e}");
+}
+
+/// A weapon captured in play, named by its name, changes only the
+/// capturer's force: carried out on two machines, the other side's half
+/// agreeing (he records his loss on his own half).
+#[test]
+fn design_9_a_capture_named_by_its_name_is_recorded_on_two_machines() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| crate::halves::other(s)).unwrap();
+    let confirmer = crate::halves::other(recorder);
+    let weapon = if recorder == "german" {
+        "afv T-34 M41"
+    } else {
+        "afv StuG IIIG"
+    };
+    let text = format!(
+        "{}[{recorder}.outcome]\ncaptured = [\"{weapon}\"]\n",
+        record(recorder, 12)
+    );
+    let out = h.refit(recorder, &text);
+    assert!(out.contains("Scenario 1 recorded"), "{out}");
+    h.send(recorder);
+    h.deliver(confirmer);
+    let out = h.refit(confirmer, &record(confirmer, 12));
+    assert!(out.contains("Scenario 1 recorded"), "{out}");
+    h.send(confirmer);
+    h.deliver(recorder);
+    let force = std::fs::read_to_string(h.dir(recorder).join(recorder).join("force.toml")).unwrap();
+    assert!(force.contains("captured in play"), "{force}");
 }

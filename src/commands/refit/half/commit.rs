@@ -203,8 +203,13 @@ fn append_two(
     let his = all.iter().any(|f| f.side() == Some(other))
         || rows.iter().any(|r| row_side(r) == Some(other));
     if keep == Keep::Own && his || record && his_forces {
+        let what = if record {
+            "name a captured weapon by its name (`LMG`, `afv T-34 M41`), not by his counter's id, and he records his loss on his half; prisoners taken are"
+        } else {
+            "the removal of his fortifications (12.617) is"
+        };
         return Err(Error::Refused(format!(
-            "{} changes the {}'s forces, which only his half holds: votg does not carry this out on two machines yet (docs/two-machines.md §8). Nothing was changed.",
+            "{} changes the {}'s forces, which only his half holds. On two machines {what} not carried out yet (docs/two-machines.md §12). Nothing was changed.",
             step.label(),
             other.name()
         )));
