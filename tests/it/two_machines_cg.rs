@@ -32,8 +32,20 @@ fn answers(side: &str, n: usize) -> String {
     } else {
         mine.to_string()
     };
-    format!("{scenario}[{side}]\n{mine}")
+    // After scenario 2 each side has units in an Isolated Area (each
+    // reports only his own, 12.606-12.607); the German's try to Escape.
+    let isolation = match (side, n) {
+        (_, 2) => ISOLATION[usize::from(side == "russian")],
+        _ => "",
+    };
+    format!("{scenario}{isolation}[{side}]\n{mine}")
 }
+
+/// Each side's `[isolation]` after scenario 2: the Areas matched by name.
+const ISOLATION: [&str; 2] = [
+    "[isolation]\n[[isolation.area]]\nname = \"K5 pocket\"\ngerman = [\"G-6\", \"G-7\", \"G-19\"]\n\n[[isolation.escape]]\narea = \"K5 pocket\"\ncounters = [\"G-6\", \"G-7\", \"G-19\"]\nwithin_2 = true\n\n",
+    "[isolation]\n[[isolation.area]]\nname = \"K5 pocket\"\nrussian = [\"R-5\", \"R-10\"]\n\n",
+];
 
 /// Which answers `side`'s half plays now: those of the scenario it records
 /// (both sides done), or of the RePh it is in (after its last record).
@@ -71,6 +83,10 @@ fn design_9_a_whole_cg_i_on_two_machines_sharing_only_packets_audits_honest() {
     assert!(
         said.contains("German idle, Russian idle -> Idle Day"),
         "no Idle Day"
+    );
+    assert!(
+        said.contains("Escape from K5 pocket of G-6 4-6-7, G-7 4-6-7, G-19"),
+        "no Escape"
     );
     // The side that saw the end sent its reveal; the other sends his.
     let last = other(turn);
