@@ -211,12 +211,12 @@ impl<'a> Run<'a> {
         let step = step.clone();
         self.prompter.set_day(self.state.campaign.cg_day());
         self.dice.begin_step(&context(&self.state, &step));
-        let reported = match self.two.is_some() {
+        let (reported, removed) = match self.two.is_some() {
             true => {
                 half::prepare(self, &step)?;
-                half::reported(self, &step)?
+                (half::reported(self, &step)?, half::removed(self, &step)?)
             }
-            false => None,
+            false => (None, Vec::new()),
         };
         // The journal is moved into the copy, not copied; a failed step's
         // rows are cut off again.
@@ -224,10 +224,7 @@ impl<'a> Run<'a> {
         let kept = journal.len();
         let mut copy = self.state.clone();
         copy.journal = journal;
-        let reported = reported.map(|(answers, his)| {
-            crate::rules::reph::isolation_report::dress(&mut copy, &his);
-            answers
-        });
+        let reported = reported.map(|r| r.dress(&mut copy));
         let mut session = Session {
             tables: self.tables,
             def: self.def,
@@ -237,6 +234,7 @@ impl<'a> Run<'a> {
             out: &mut self.out,
             concerns: Vec::new(),
             reported,
+            removed,
         };
         let standing = self.state.campaign.step.clone();
         let flow = match perform(&mut session, &step) {

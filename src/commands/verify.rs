@@ -263,6 +263,7 @@ pub fn check(
                     typed: *typed,
                     first: Vec::new(),
                     reported: None,
+                    removed: Vec::new(),
                 };
                 let seeds = match split {
                     Some(at) if e.n < at => {
@@ -316,6 +317,35 @@ pub fn check(
                             continue;
                         }
                     }
+                } else if let Some(dressed) = exchanged::removal(events, e, step, before) {
+                    // A side's own 12.617 on two machines: the other side's
+                    // reported fortifications stood in his force.
+                    let (mut dressed, reported) = dressed.map_err(Error::Refused)?;
+                    let how = Replay {
+                        reported: Some(reported),
+                        ..how
+                    };
+                    let again = rerun(
+                        &mut dressed,
+                        step,
+                        how,
+                        &rows,
+                        &record,
+                        (seeds, given),
+                        tables,
+                        def,
+                    );
+                    exchanged::removal_differs(e, &dressed, &again).or_else(|| {
+                        let by = step.side().unwrap_or(Side::German);
+                        differs(
+                            &dressed,
+                            &again,
+                            &recorded,
+                            &rows,
+                            reveal,
+                            Part::Joint { by },
+                        )
+                    })
                 } else {
                     let again = rerun(
                         before,
@@ -365,7 +395,7 @@ pub fn check(
                 report.taken.push(format!("event {}", e.n))
             }
             PublicKind::Undone { .. } | PublicKind::Redone { .. } | PublicKind::Exchange(_) => {
-                if let Some(d) = exchanged::misreported(events, e, keys, before) {
+                if let Some(d) = exchanged::misreported(events, e, keys, before, tables) {
                     report.difference = Some(format!(
                         "{d}: the report the other side's steps ran on is not what his own log holds."
                     ));
@@ -424,6 +454,9 @@ struct Replay {
     /// Two machines, 12.606-12.607: both sides' isolation reports as the
     /// step's `[isolation]`.
     reported: Option<crate::rules::reph::isolation_record::IsolationAnswers>,
+    /// Two machines, a side's `12.617 removal`: his fortifications the
+    /// other side's 12.617 Eliminated.
+    removed: Vec<crate::model::force::CounterId>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -475,6 +508,7 @@ fn rerun(
         out: &mut out,
         concerns: Vec::new(),
         reported: how.reported,
+        removed: how.removed,
     };
     let standing = before.campaign.step.clone();
     let performed = perform(&mut session, step).map_err(|e| e.to_string());

@@ -32,7 +32,16 @@ pub struct TwoStep {
     /// unsealed together (12.6252).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealed: Option<String>,
+    /// 12.617: the other side's fortifications this side's removal DRs
+    /// Eliminated (public: both see the DR and what it removes); his half
+    /// takes them out of his force (`12.617 removal`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eliminated: Vec<crate::model::force::CounterId>,
 }
+
+/// The half by which a side takes out of his force the fortifications the
+/// other side's 12.617 Eliminated (`TwoStep::eliminated`).
+pub const REMOVAL: &str = "12.617 removal";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "what", rename_all = "kebab-case")]

@@ -249,6 +249,13 @@ impl<'a> Ledger<'a> {
                     StepRef::Record { scenario } if two.as_ref().is_some_and(|t| t.by != side) => {
                         out.push((e.n, format!("record {scenario}")));
                     }
+                    StepRef::Own { .. }
+                        if two.as_ref().is_some_and(|t| {
+                            t.by != side && t.eliminated.iter().any(|id| id.side == side)
+                        }) =>
+                    {
+                        out.push((e.n, super::exchange::REMOVAL.to_string()));
+                    }
                     StepRef::Half { side: s, of, .. } if *s == side => {
                         out.retain(|(n, _)| n != of);
                     }

@@ -78,6 +78,7 @@ mod two_machines_dice;
 mod two_machines_isolation;
 mod two_machines_packets;
 mod two_machines_record;
+mod two_machines_removal;
 mod two_machines_split;
 mod two_machines_terminal;
 mod two_machines_undo;

@@ -191,6 +191,14 @@ fn check_events(p: &Packet, path: &Path, events: &mut Events) -> Result<(), Erro
                 if rows.iter().any(|r| r.side == from.other().id()) {
                     return Err(bad("writes rows about your side"));
                 }
+                // 12.617: only a removal of yours, in his own 12.617.
+                let removal = matches!(&e.kind, PublicKind::Step { step: StepRef::Own { step, .. }, .. } if step == "12.617");
+                let eliminated = two.as_ref().map_or(&[][..], |t| &t.eliminated[..]);
+                if !eliminated.is_empty()
+                    && (!removal || eliminated.iter().any(|id| id.side == from))
+                {
+                    return Err(bad("eliminates counters outside a 12.617 removal of yours"));
+                }
             }
             // A hand edit of the sender's own views: its facts and reason
             // are his secret, committed, revealed at the end.

@@ -24,13 +24,36 @@ pub fn step() -> StepRef {
     StepRef::Joint { step: STEP.into() }
 }
 
-/// Whether a run of `step` takes both reports as its `[isolation]`.
+/// Whether a run of `step` reads both reports: 12.606-12.607 as their
+/// `[isolation]`, a side's own 12.617 for the other side's Known
+/// fortifications it may roll to remove.
 pub fn reads_reports(step: &StepRef) -> bool {
-    let id = match step {
-        StepRef::Joint { step } | StepRef::Half { step, .. } => step,
-        _ => return false,
-    };
-    id == "12.606" || id == "12.607"
+    match step {
+        StepRef::Joint { step } | StepRef::Half { step, .. } => {
+            step == "12.606" || step == "12.607"
+        }
+        StepRef::Own { step, .. } => step == "12.617",
+        _ => false,
+    }
+}
+
+/// `side`'s fortifications the other side's 12.617 Eliminated in the
+/// Refit Phase of event `upto`, before it (an Idle Day repeats 12.617).
+pub fn removed(events: &Events, side: Side, upto: u64) -> Vec<crate::model::force::CounterId> {
+    let start = Ledger::new(events, side).reph_start(upto);
+    let undone = events.undone();
+    events
+        .public
+        .iter()
+        .filter(|e| e.n > start && e.n < upto && !undone.contains(&e.n))
+        .filter_map(|e| match &e.kind {
+            PublicKind::Step { two: Some(t), .. } if t.by != side => Some(&t.eliminated),
+            _ => None,
+        })
+        .flatten()
+        .filter(|id| id.side == side)
+        .copied()
+        .collect()
 }
 
 /// The private line of a report pledge, as `append_pledge` writes it:
@@ -111,7 +134,7 @@ pub fn for_step(
     upto: u64,
     step: &StepRef,
     held: Side,
-) -> Result<Option<(IsolationAnswers, IsolationReport)>, Error> {
+) -> Result<Option<Reported>, Error> {
     if !reads_reports(step) {
         return Ok(None);
     }
@@ -119,7 +142,41 @@ pub fn for_step(
         return Ok(None);
     };
     let merged = isolation_report::merge(&g, &r)?;
-    Ok(Some((merged, if held == Side::German { r } else { g })))
+    let his = if held == Side::German { r } else { g };
+    let gone = removed(events, his.side, upto);
+    Ok(Some(Reported {
+        answers: merged,
+        his,
+        gone,
+        removal: matches!(step, StepRef::Own { .. }),
+    }))
+}
+
+/// What a run on a half takes from both reports.
+pub struct Reported {
+    /// Both as one `[isolation]`.
+    pub answers: IsolationAnswers,
+    /// The other side's: his counters stand in his force for the run.
+    pub his: IsolationReport,
+    /// His reported fortifications removed since (they stand no more).
+    pub gone: Vec<crate::model::force::CounterId>,
+    /// For a side's own 12.617: only the fortifications his report names
+    /// as Known stand in his force (none of his Initial OB's beside them).
+    pub removal: bool,
+}
+
+impl Reported {
+    /// His reported counters stand in `state`; both reports' answers.
+    pub fn dress(self, state: &mut crate::model::state::CampaignState) -> IsolationAnswers {
+        if self.removal {
+            let force = &mut state.side_mut(self.his.side).force;
+            force
+                .counters_mut()
+                .retain(|c| c.kind != crate::model::force::UnitKind::Fortification);
+        }
+        isolation_report::dress(state, &self.his, &self.gone);
+        self.answers
+    }
 }
 
 /// `votg audit`/`verify` where `side`'s own log is here: whether the
@@ -130,6 +187,7 @@ pub fn misreported(
     n: u64,
     (side, of, value): (Side, u64, &str),
     before: &crate::model::state::CampaignState,
+    tables: &crate::rules::tables::Tables,
 ) -> Option<String> {
     let opened = events.public.get(of as usize - 1).is_some_and(|e| {
         matches!(&e.kind, PublicKind::Exchange(Exchange::Pledge { side: s, step: st, standing: false, .. }) if *s == side && *st == step())
@@ -144,7 +202,7 @@ pub fn misreported(
     let Ok(r) = serde_json::from_str::<IsolationReport>(value) else {
         return Some(format!("{at}: it cannot be read"));
     };
-    let truth = isolation_report::report(before, side, r.answers.clone(), r.typed);
+    let truth = isolation_report::report(tables, before, side, r.answers.clone(), r.typed);
     match truth {
         Ok(t) if t == r => None,
         Ok(t) => {
@@ -164,4 +222,60 @@ pub fn misreported(
         }
         Err(e) => Some(format!("{at}: {e}")),
     }
+}
+
+/// For `side`'s `12.617 removal` half of event `of` (run as event `upto`):
+/// his fortifications the other side's 12.617 Eliminated, each one his own
+/// report of this Refit Phase named as Known, else both halves stop.
+pub fn removed_in(
+    events: &Events,
+    step: &StepRef,
+    upto: u64,
+) -> Result<Vec<crate::model::force::CounterId>, Error> {
+    let StepRef::Half { side, step, of } = step else {
+        return Ok(Vec::new());
+    };
+    if step != crate::model::exchange::REMOVAL {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<_> = match events.public.get(*of as usize - 1).map(|e| &e.kind) {
+        Some(PublicKind::Step { two: Some(t), .. }) => t
+            .eliminated
+            .iter()
+            .filter(|id| id.side == *side)
+            .copied()
+            .collect(),
+        _ => Vec::new(),
+    };
+    let known = unsealed(events, *side, upto)?
+        .map(|r| r.answers.fortifications)
+        .unwrap_or_default();
+    if let Some(id) = ids
+        .iter()
+        .find(|id| !known.iter().any(|k| k.trim() == id.to_string()))
+    {
+        return Err(Error::Disagreement(format!(
+            "12.617: the {}'s removal Eliminates {id}, which your isolation report of this Refit Phase did not name as Known. Both halves stop here (docs/two-machines.md §8). Nothing was changed.",
+            side.other().name()
+        )));
+    }
+    Ok(ids)
+}
+
+/// The counters of `side` the facts put in Casualties: his fortifications
+/// a 12.617 removal DR Eliminated.
+pub fn removed_of(
+    all: &[crate::model::facts::Fact],
+    side: Side,
+) -> Vec<crate::model::force::CounterId> {
+    all.iter()
+        .filter_map(|f| match f {
+            crate::model::facts::Fact::Counter {
+                side: s,
+                counter: Some(c),
+                ..
+            } if *s == side && c.place == crate::model::force::ForceBox::Casualties => Some(c.id),
+            _ => None,
+        })
+        .collect()
 }

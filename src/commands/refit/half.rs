@@ -20,8 +20,6 @@ use crate::model::side::Side;
 use crate::rules::cg_def::CgDef;
 use crate::rules::prompt::Prompter;
 use crate::rules::reph::exchange_dice::{ExchangeDice, FRESH, Mode, Track};
-use crate::rules::reph::isolation_record::IsolationAnswers;
-use crate::rules::reph::isolation_report::IsolationReport;
 use crate::rules::reph::sequence::{Action, Flow, Scope, StepExt, StepId};
 use crate::rules::reph::session::CampaignDice;
 use crate::rules::tables::Tables;
@@ -114,9 +112,19 @@ fn refuse_isolation(prompter: &Prompter, me: Side) -> Result<(), Error> {
 pub(super) fn reported(
     run: &Run,
     step: &StepRef,
-) -> Result<Option<(IsolationAnswers, IsolationReport)>, Error> {
+) -> Result<Option<crate::commands::exchange::isolation::Reported>, Error> {
     let upto = run.writer.opened.events_len() + 1;
     crate::commands::exchange::isolation::for_step(&run.writer.opened.events, upto, step, me(run))
+}
+
+/// For this side's `12.617 removal` of event `of`: its fortifications the
+/// other side's 12.617 Eliminated (each one its report named).
+pub(super) fn removed(
+    run: &Run,
+    step: &StepRef,
+) -> Result<Vec<crate::model::force::CounterId>, Error> {
+    let upto = run.writer.opened.events_len() + 1;
+    crate::commands::exchange::isolation::removed_in(&run.writer.opened.events, step, upto)
 }
 
 /// `votg refit` on a half.

@@ -81,6 +81,13 @@ pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
             buy(s, *side, purchases)?;
             Ok(Flow::Next)
         }
+        // Two machines: the other side's 12.617 removals taken out of this
+        // side's force on its half.
+        StepRef::Half { step, side, .. } if step == crate::model::exchange::REMOVAL => {
+            s.prompter.in_secret_block(None);
+            crate::rules::reph::fortification_removal::by_enemy(s, *side)?;
+            Ok(Flow::Next)
+        }
         // Two machines: the joint step (or scenario record) run again on
         // this side's half.
         StepRef::Half { step, .. } => match step.strip_prefix("record ") {

@@ -157,6 +157,7 @@ pub(super) fn misreported(
     e: &crate::model::event::Public,
     keys: &Keys,
     before: &CampaignState,
+    tables: &crate::rules::tables::Tables,
 ) -> Option<String> {
     let PublicKind::Exchange(exchange::Exchange::Unsealed {
         side, of, value, ..
@@ -167,5 +168,71 @@ pub(super) fn misreported(
     if !keys.0.contains_key(side) {
         return None;
     }
-    crate::commands::exchange::isolation::misreported(events, e.n, (*side, *of, value), before)
+    crate::commands::exchange::isolation::misreported(
+        events,
+        e.n,
+        (*side, *of, value),
+        before,
+        tables,
+    )
+}
+
+/// A side's own 12.617 on two machines (docs/two-machines.md §8): the
+/// campaign it ran on, the other side's reported fortifications standing
+/// in his force, and both reports' answers; `None` where the step read no
+/// reports.
+pub(super) fn removal(
+    events: &Events,
+    e: &crate::model::event::Public,
+    step: &StepRef,
+    before: &CampaignState,
+) -> Option<
+    Result<
+        (
+            CampaignState,
+            crate::rules::reph::isolation_record::IsolationAnswers,
+        ),
+        String,
+    >,
+> {
+    let StepRef::Own { side, .. } = step else {
+        return None;
+    };
+    match crate::commands::exchange::isolation::for_step(events, e.n, step, *side) {
+        Ok(Some(reported)) => {
+            let mut dressed = before.clone();
+            let answers = reported.dress(&mut dressed);
+            Some(Ok((dressed, answers)))
+        }
+        Ok(None) => None,
+        Err(err) => Some(Err(err.to_string())),
+    }
+}
+
+/// Whether the other side's fortifications a 12.617 run again Eliminates
+/// are those its event made public; `Some(how)` where they differ.
+pub(super) fn removal_differs(
+    e: &crate::model::event::Public,
+    before: &CampaignState,
+    again: &Result<CampaignState, String>,
+) -> Option<String> {
+    let (Ok(after), PublicKind::Step { two: Some(t), .. }) = (again, &e.kind) else {
+        return None;
+    };
+    let facts = crate::model::facts::between(before, after);
+    let derived = crate::commands::exchange::isolation::removed_of(&facts, t.by.other());
+    (derived != t.eliminated).then(|| {
+        let list = |v: &[crate::model::force::CounterId]| {
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "the {}'s fortifications it Eliminates: recorded [{}], the rules give [{}]",
+            t.by.other().name(),
+            list(&t.eliminated),
+            list(&derived)
+        )
+    })
 }

@@ -68,14 +68,19 @@ impl Joint<'_> {
         };
         if let Some(side) = ran {
             match crate::commands::exchange::isolation::for_step(self.events, r.e.n, r.step, side) {
-                Ok(Some((answers, his))) => {
+                Ok(Some(reported)) => {
                     let state = own.get_or_insert_with(|| before.clone());
-                    crate::rules::reph::isolation_report::dress(state, &his);
-                    how.reported = Some(answers);
+                    how.reported = Some(reported.dress(state));
                 }
                 Ok(None) => {}
                 Err(e) => return Some(Err(e.to_string())),
             }
+        }
+        // His `12.617 removal`: the fortifications the other side's DRs
+        // Eliminated, as his half took them out.
+        match crate::commands::exchange::isolation::removed_in(self.events, r.step, r.e.n) {
+            Ok(ids) => how.removed = ids,
+            Err(e) => return Some(Err(e.to_string())),
         }
         let state = own.as_mut().unwrap_or(before);
         let day = state.campaign.cg_day();

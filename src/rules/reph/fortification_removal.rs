@@ -157,7 +157,7 @@ fn read_choices(
 ) -> Result<Vec<(Vec<CounterId>, Lies)>, Error> {
     let refuse = |why: String| {
         Error::Refused(format!(
-            "`{}.remove_fortifications`: {why} (12.617). Yours that may be: {own}; the enemy's by the id its owner reads off `votg force`. Nothing was changed.",
+            "`{}.remove_fortifications`: {why} (12.617). Yours that may be: {own}; the enemy's by the id its owner reads off `votg force` (on two machines: one his isolation report names as Known). Nothing was changed.",
             side.id()
         ))
     };
@@ -296,6 +296,52 @@ fn attempt(
     if r.roll.original() == 6 {
         fortification_casualty::casualty_reduction(s, side)?;
     }
+    Ok(())
+}
+
+/// Two machines: the fortifications of `side` that the other side's 12.617
+/// removal DRs Eliminated (`s.removed`, public in his step), taken out of
+/// `side`'s force on its half. Each must be a wire, minefield, Entrenchment
+/// or Roadblock of `side` in play and not Isolated, else both halves stop.
+pub fn by_enemy(s: &mut Session, side: Side) -> Result<(), Error> {
+    let ids = std::mem::take(&mut s.removed);
+    let mut named = Vec::new();
+    for id in &ids {
+        let c = s
+            .state
+            .side(side)
+            .force
+            .get(*id)
+            .filter(|c| c.place != ForceBox::Casualties && !isolated(c))
+            .filter(|c| removable(s.tables, c).is_some());
+        let Some(c) = c.filter(|_| id.side == side) else {
+            return Err(Error::Disagreement(format!(
+                "{STEP}: the {}'s removal DR Eliminates {id}, which is not a wire, minefield, Entrenchment or Roadblock of yours in play and not Isolated. Both halves stop here (docs/two-machines.md §8). Nothing was changed.",
+                side.other().name()
+            )));
+        };
+        named.push(public_name(s.tables, c));
+    }
+    for id in &ids {
+        force_op(s.state.side_mut(side).force.eliminate(*id))?;
+    }
+    s.concerning(ids.iter().map(ToString::to_string));
+    let text = format!(
+        "the {}'s {} Eliminated by the {}",
+        side.name(),
+        named.join(" + "),
+        side.other().name()
+    );
+    s.journal(Entry::decision(
+        STEP,
+        Some(side),
+        false,
+        "Fortification Eliminated",
+        text.clone(),
+        STEP,
+    ));
+    s.concerning([]);
+    s.say(format!("  {text} (12.617)."));
     Ok(())
 }
 

@@ -45,10 +45,13 @@ pub fn ask(s: &mut Session) -> Result<IsolationAnswers, Error> {
         outside: vec![],
         area,
         escape,
+        fortifications: vec![],
     })
 }
 
 const OWN_OUTSIDE: &str = "Your SMC, and your Wrecks or abandoned AFV, still outside your Perimeter Area (12.6069; your ids; Enter: none)";
+
+const OWN_FORTIFICATIONS: &str = "Your Known wire, minefields, Entrenchments and Roadblocks (or revealed at 12.6083) in non-Isolated Locations the enemy Controls, which he may roll to remove at 12.617 (your ids; a minefield is shown as a Known minefield, its strength untold; Enter: none)";
 
 /// The questions of a side's own report, its own ids in the examples.
 fn own_questions(side: Side) -> (String, String) {
@@ -68,7 +71,10 @@ fn own_questions(side: Side) -> (String, String) {
 /// each Isolated Area, its Escape stacks; only its own ids are taken.
 pub fn ask_own(
     prompter: &mut crate::rules::prompt::Prompter,
-    state: &crate::model::state::CampaignState,
+    (tables, state): (
+        &crate::rules::tables::Tables,
+        &crate::model::state::CampaignState,
+    ),
     side: Side,
 ) -> Result<IsolationAnswers, Error> {
     let live: BTreeMap<CounterId, ()> = state.side(side).force.live().map(|c| (c.id, ())).collect();
@@ -105,15 +111,46 @@ pub fn ask_own(
         })?;
         escape = stacks(&line.join(";"), &place).map_err(Error::Usage)?;
     }
-    Ok(IsolationAnswers {
-        outside: outside
-            .iter()
+    let words = |v: &[String]| -> Vec<String> {
+        v.iter()
             .flat_map(|t| t.split([',', ' ']))
             .filter(|t| !t.is_empty())
             .map(str::to_string)
-            .collect(),
+            .collect()
+    };
+    // Asked only of a side that has any (12.617 removes no other kind).
+    let removable: Vec<CounterId> = state
+        .side(side)
+        .force
+        .live()
+        .filter(|c| crate::rules::reph::fortification_removal::removable(tables, c).is_some())
+        .map(|c| c.id)
+        .collect();
+    let fortifications = if removable.is_empty() {
+        Vec::new()
+    } else {
+        let list = prompter.checked_list(side, "fortifications", OWN_FORTIFICATIONS, &|t| {
+            own(t)?;
+            match t
+                .split([',', ' '])
+                .filter(|w| !w.is_empty())
+                .map(|w| w.parse::<CounterId>())
+                .find(|id| id.as_ref().map_or(true, |id| !removable.contains(id)))
+            {
+                Some(Ok(id)) => Err(format!(
+                    "{id} is not one of your wire, minefields, Entrenchments or Roadblocks in play"
+                )),
+                Some(Err(e)) => Err(e),
+                None => Ok(()),
+            }
+        })?;
+        words(&list)
+    };
+    Ok(IsolationAnswers {
+        outside: words(&outside),
         area,
         escape,
+        fortifications,
     })
 }
 

@@ -19,6 +19,12 @@ pub struct IsolationAnswers {
     pub area: Vec<AreaAnswer>,
     #[serde(default)]
     pub escape: Vec<StackAnswer>,
+    /// Two machines: the side's own Known wire, minefields, Entrenchments
+    /// and Roadblocks (or revealed at 12.6083) in non-Isolated Locations the
+    /// enemy Controls, which he may roll to remove at 12.617 (at one
+    /// keyboard votg holds both forces, and this is not asked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fortifications: Vec<String>,
 }
 
 /// One Isolated Area (12.6061, 12.6066–.6067).

@@ -11,8 +11,10 @@ use crate::error::Error;
 use crate::model::force::{Counter, CounterId, ForceBox};
 use crate::model::side::Side;
 use crate::model::state::CampaignState;
+use crate::rules::reph::fortification_removal::{Removable, removable};
 use crate::rules::reph::isolation_record::{AreaAnswer, IsolationAnswers};
 use crate::rules::reph::session::Session;
+use crate::rules::tables::Tables;
 
 /// One side's report for 12.606-12.607.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -43,6 +45,7 @@ fn named(a: &IsolationAnswers) -> Vec<&String> {
                 .flat_map(|x| x.german.iter().chain(&x.russian).chain(&x.ti)),
         )
         .chain(a.escape.iter().flat_map(|e| e.counters.iter()))
+        .chain(&a.fortifications)
         .collect()
 }
 
@@ -80,6 +83,7 @@ pub fn own_only(a: &IsolationAnswers, side: Side) -> Result<(), Error> {
 /// `side`'s report from its `[isolation]`: each counter it names must be a
 /// live counter of its force.
 pub fn report(
+    tables: &Tables,
     state: &CampaignState,
     side: Side,
     answers: IsolationAnswers,
@@ -96,6 +100,7 @@ pub fn report(
             )));
         };
         counters.push(Counter {
+            unit: shown_unit(tables, c),
             rg: None,
             rg_row: None,
             note: String::new(),
@@ -119,9 +124,38 @@ pub fn report(
 /// mobile, non-TI units of one Area, 12.6073). A report the step would
 /// refuse could not be amended once both are unsealed.
 pub fn validate(s: &mut Session, a: &IsolationAnswers) -> Result<(), Error> {
+    check_fortifications(s, a)?;
     crate::rules::reph::perimeter::check(s, a)?;
     crate::rules::reph::isolation::record_areas(s, &a.area)?;
     crate::rules::reph::escape::stacks(s, a).map(|_| ())
+}
+
+/// What the other side sees of a counter: a minefield as a Known
+/// minefield, neither A-P nor A-T, its strength untold (12.6083).
+fn shown_unit(tables: &Tables, c: &Counter) -> String {
+    match removable(tables, c) {
+        Some(Removable::Minefield) => tables
+            .fortification_purchase
+            .item("ap-mine")
+            .map_or_else(|| "A-P Mine".into(), |i| i.name.clone()),
+        _ => c.unit.clone(),
+    }
+}
+
+/// Each Known fortification a report names for 12.617: a live
+/// wire/minefield/Entrenchment/Roadblock of its side, not Isolated.
+fn check_fortifications(s: &Session, a: &IsolationAnswers) -> Result<(), Error> {
+    let answer = "isolation.fortifications";
+    for id in crate::rules::reph::isolation::ids_of(s, answer, &a.fortifications, None)? {
+        let c = crate::rules::reph::isolation::counter(s, id);
+        if removable(s.tables, c).is_none() || crate::rules::reph::counters::isolated(c) {
+            return Err(Error::Refused(format!(
+                "`{answer}`: {id} ({}) is not a wire, minefield, Entrenchment or Roadblock in a non-Isolated Location: 12.617 removes only those. Nothing was changed.",
+                c.unit
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Both reports as one `[isolation]`: the Areas in the German's order,
@@ -171,6 +205,7 @@ pub fn merge(g: &IsolationReport, r: &IsolationReport) -> Result<IsolationAnswer
         outside: [&g.answers.outside[..], &r.answers.outside[..]].concat(),
         area,
         escape: [&g.answers.escape[..], &r.answers.escape[..]].concat(),
+        fortifications: [&g.answers.fortifications[..], &r.answers.fortifications[..]].concat(),
     })
 }
 
@@ -189,12 +224,13 @@ fn pocket_text(a: &IsolationAnswers, name: &str) -> String {
 
 /// The counters `report` names stand in its side's force (replacing the
 /// one of that id; kept in the order of their ids, the order the rules
-/// take them in), as on the half that holds them.
-pub fn dress(state: &mut CampaignState, report: &IsolationReport) {
+/// take them in), as on the half that holds them; those `gone` since (his
+/// fortifications removed at an earlier 12.617) do not.
+pub fn dress(state: &mut CampaignState, report: &IsolationReport, gone: &[CounterId]) {
     let force = &mut state.side_mut(report.side).force;
     force.next_id = report.next_id;
     let counters = force.counters_mut();
-    for c in &report.counters {
+    for c in report.counters.iter().filter(|c| !gone.contains(&c.id)) {
         match counters.binary_search_by_key(&c.id, |x| x.id) {
             Ok(i) => counters[i] = c.clone(),
             Err(i) => counters.insert(i, c.clone()),
@@ -235,6 +271,7 @@ mod tests {
                     counters: vec![areas[0].1[0].to_string()],
                     ..Default::default()
                 }],
+                fortifications: vec![],
             },
             counters: vec![],
             next_id: 1,

@@ -238,6 +238,7 @@ mod tests {
             out: &mut out,
             concerns: Vec::new(),
             reported: None,
+            removed: Vec::new(),
         };
         show_market(&mut s, Side::German);
         let said = out.take();

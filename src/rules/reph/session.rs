@@ -184,6 +184,9 @@ pub struct Session<'a> {
     /// Perimeter that both sides reported, each of his own counters
     /// (12.606-12.607, `isolation_report`); none at one keyboard.
     pub reported: Option<crate::rules::reph::isolation_record::IsolationAnswers>,
+    /// Two machines: this side's fortifications the other side's 12.617
+    /// Eliminated, which its half takes out of its force.
+    pub removed: Vec<crate::model::force::CounterId>,
 }
 
 impl Session<'_> {
@@ -424,6 +427,7 @@ mod tests {
             out: &mut out,
             concerns: Vec::new(),
             reported: None,
+            removed: Vec::new(),
         };
         s.concerning(["row:3".to_string()]);
         let drms = [Drm::new(-1, "German Historical DRM", "12.6221")];

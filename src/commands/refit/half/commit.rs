@@ -61,8 +61,12 @@ pub(in crate::commands::refit) fn commit(
                 by: me,
                 public: None,
                 sealed: seal_chit(run, step, next),
+                eliminated: Vec::new(),
             };
             append_two(run, step, next, kept, dice, two, Keep::Own)?;
+            if crate::commands::exchange::isolation::reads_reports(step) {
+                return refolded(run).map(Some);
+            }
             run.writer.write_views(next)?;
             Ok(None)
         }
@@ -90,18 +94,23 @@ fn joint(
         by: me,
         public: public_used.then_some(k),
         sealed: None,
+        eliminated: Vec::new(),
     };
     append_two(run, step, next, kept, dice, two, Keep::Joint)?;
     if crate::commands::exchange::isolation::reads_reports(step) {
-        // The other side's reported counters stood in his force for the
-        // step (12.606-12.607): the campaign is read again from the logs.
-        run.writer.refold()?;
-        let state = run.writer.opened.state().clone();
-        run.writer.write_views(&state)?;
-        return Ok(Some(state));
+        return refolded(run).map(Some);
     }
     run.writer.write_views(next)?;
     Ok(None)
+}
+
+/// The other side's reported counters stood in his force for the step
+/// (12.606-12.607, 12.617): the campaign is read again from the logs.
+fn refolded(run: &mut Run) -> Result<CampaignState, Error> {
+    run.writer.refold()?;
+    let state = run.writer.opened.state().clone();
+    run.writer.write_views(&state)?;
+    Ok(state)
 }
 
 /// This half's part of the joint step of event `of`, once its public facts
@@ -114,7 +123,13 @@ fn half(
     dice: Rolled,
     of: u64,
 ) -> Result<Option<CampaignState>, Error> {
-    agree(run, of, next)?;
+    // His own 12.617's public facts are his (where he stands); what this
+    // half takes from it is only its own fortifications he Eliminated.
+    let removal =
+        matches!(step, StepRef::Half { step, .. } if step == crate::model::exchange::REMOVAL);
+    if !removal {
+        agree(run, of, next)?;
+    }
     let public = match &run.writer.opened.events.public[of as usize - 1].kind {
         PublicKind::Step { two: Some(t), .. } => t.public,
         _ => None,
@@ -123,6 +138,7 @@ fn half(
         by: me(run),
         public,
         sealed: None,
+        eliminated: Vec::new(),
     };
     append_two(run, step, next, kept, dice, two, Keep::Half)?;
     // The campaign as the logs now give it: this half's part of the step
@@ -188,28 +204,35 @@ fn append_two(
     next: &CampaignState,
     kept: usize,
     dice: Rolled,
-    two: TwoStep,
+    mut two: TwoStep,
     keep: Keep,
 ) -> Result<(), Error> {
     let me = two.by;
     let other = me.other();
-    let all = facts::between(&run.state, next);
+    let mut all = facts::between(&run.state, next);
     let rows = &next.journal[kept..];
+    // 12.617: his Known fortifications stood in his force (his report);
+    // those this step Eliminated go public, for his half to take out.
+    let removal = keep == Keep::Own && crate::commands::exchange::isolation::reads_reports(step);
+    if removal {
+        two.eliminated = crate::commands::exchange::isolation::removed_of(&all, other);
+        all.retain(|f| f.side() != Some(other));
+    }
     // A scenario's outcome naming the other side's counters (a capture by
     // his counter's id, a prisoner) would change forces only his half holds.
     let record = matches!(step, StepRef::Record { .. })
         || matches!(step, StepRef::Half { step, .. } if step.starts_with("record "));
     let his_forces = all.iter().any(|f| f.side() == Some(other) && force_fact(f));
     let his = all.iter().any(|f| f.side() == Some(other))
-        || rows.iter().any(|r| row_side(r) == Some(other));
+        || !removal && rows.iter().any(|r| row_side(r) == Some(other));
     if keep == Keep::Own && his || record && his_forces {
         let what = if record {
             "name a captured weapon by its name (`LMG`, `afv T-34 M41`), not by his counter's id, and he records his loss on his half; prisoners taken are"
         } else {
-            "the removal of his fortifications (12.617) is"
+            "that is"
         };
         return Err(Error::Refused(format!(
-            "{} changes the {}'s forces, which only his half holds. On two machines {what} not carried out yet (docs/two-machines.md §12). Nothing was changed.",
+            "{} changes the {}'s forces, which only his half holds. On two machines {what} not carried out yet (docs/two-machines.md §8, §12). Nothing was changed.",
             step.label(),
             other.name()
         )));

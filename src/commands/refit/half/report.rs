@@ -82,14 +82,14 @@ fn seal(run: &mut Run, me: Side) -> Result<u64, Error> {
                 "12.606-12.607 on two machines: report your own counters only; the other player reports his on his machine, and votg types each Isolated Area from both reports.",
             );
             run.out.flush()?;
-            let asked = ask_own(&mut run.prompter, &run.state, me);
+            let asked = ask_own(&mut run.prompter, (run.tables, &run.state), me);
             run.prompter.take_answered();
             run.prompter.begin_step();
             (asked?, true)
         }
     };
     check(run, &answers)?;
-    let report = report(&run.state, me, answers, typed)?;
+    let report = report(run.tables, &run.state, me, answers, typed)?;
     if !typed {
         // The answers file binds the whole RePh from here: the other side
         // may reveal his public nonce for 12.607 at once.
@@ -123,6 +123,7 @@ fn check(run: &Run, answers: &IsolationAnswers) -> Result<(), Error> {
         out: &mut out,
         concerns: Vec::new(),
         reported: None,
+        removed: Vec::new(),
     };
     validate(&mut s, answers)
 }
