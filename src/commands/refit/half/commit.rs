@@ -213,7 +213,13 @@ fn append_two(
     let rows = &next.journal[kept..];
     // 12.617: his Known fortifications stood in his force (his report);
     // those this step Eliminated go public, for his half to take out.
-    let removal = keep == Keep::Own && crate::commands::exchange::isolation::reads_reports(step);
+    let n = run.writer.opened.events_len() + 1;
+    let removal = keep == Keep::Own
+        && crate::commands::exchange::isolation::reads_reports(step)
+        && matches!(
+            crate::commands::exchange::isolation::reported(&run.writer.opened.events, n),
+            Ok(Some(_))
+        );
     if removal {
         two.eliminated = crate::commands::exchange::isolation::removed_of(&all, other);
         all.retain(|f| f.side() != Some(other));
@@ -260,7 +266,6 @@ fn append_two(
     let slot = if me == Side::German { 0 } else { 1 };
     // Answers not committed before (a fresh one, after the step's last
     // roll) are committed by this event itself.
-    let n = run.writer.opened.events_len() + 1;
     parts[slot].epochs = dice.epochs;
     parts[slot].answered_at = dice.answered_at.map(|a| a.min(n));
     parts[1 - slot] = Default::default();
