@@ -16,21 +16,17 @@ use std::path::Path;
 
 use crate::commands::Config as Global;
 use crate::commands::campaign::open_read;
-use crate::commands::refit::{context, perform};
 use crate::error::Error;
 use crate::model::event::{DiceUsed, Private, Public, PublicKind, StepRef};
 use crate::model::facts::{self, Fact, Parts};
 use crate::model::fold::Events;
-use crate::model::journal::{JournalRow, Kind};
+use crate::model::journal::Kind;
 use crate::model::row::LoggedRow;
 use crate::model::side::Side;
 use crate::model::state::CampaignState;
 use crate::rules::answers::{Answers, Queue, RECORD_ID};
 use crate::rules::cg_def::{self, CgDef};
-use crate::rules::dice::{Roll, Seeds};
-use crate::rules::output::Output;
-use crate::rules::prompt::Prompter;
-use crate::rules::reph::session::{CampaignDice, Session};
+use crate::rules::dice::Seeds;
 use crate::rules::tables::Tables;
 use exchanged::Part;
 
@@ -38,6 +34,8 @@ mod differs;
 use differs::differs;
 mod exchanged;
 mod joint;
+mod rerun;
+use rerun::{Replay, rerun};
 
 pub use exchanged::Keys;
 
@@ -317,16 +315,22 @@ pub fn check(
                             continue;
                         }
                     }
-                } else if let Some(dressed) = exchanged::removal(events, e, step, before) {
+                } else {
                     // A side's own 12.617 on two machines: the other side's
                     // reported fortifications stood in his force.
-                    let (mut dressed, reported) = dressed.map_err(Error::Refused)?;
+                    let mut dressed = exchanged::removal(events, e, step, before)
+                        .transpose()
+                        .map_err(Error::Refused)?;
                     let how = Replay {
-                        reported: Some(reported),
+                        reported: dressed.as_ref().map(|(_, r)| r.clone()),
                         ..how
                     };
+                    let state = match &mut dressed {
+                        Some((d, _)) => d,
+                        None => &mut *before,
+                    };
                     let again = rerun(
-                        &mut dressed,
+                        state,
                         step,
                         how,
                         &rows,
@@ -335,29 +339,14 @@ pub fn check(
                         tables,
                         def,
                     );
-                    exchanged::removal_differs(e, &dressed, &again).or_else(|| {
-                        let by = step.side().unwrap_or(Side::German);
-                        differs(
-                            &dressed,
-                            &again,
-                            &recorded,
-                            &rows,
-                            reveal,
-                            Part::Joint { by },
-                        )
-                    })
-                } else {
-                    let again = rerun(
-                        before,
-                        step,
-                        how,
-                        &rows,
-                        &record,
-                        (seeds, given),
-                        tables,
-                        def,
-                    );
-                    differs(before, &again, &recorded, &rows, reveal, Part::All)
+                    let base = dressed.as_ref().map_or(&*before, |(d, _)| d);
+                    let part = match (dressed.is_some(), step.side()) {
+                        (true, Some(by)) => Part::Joint { by },
+                        _ => Part::All,
+                    };
+                    exchanged::removal_differs(e, base, &again)
+                        .filter(|_| dressed.is_some())
+                        .or_else(|| differs(base, &again, &recorded, &rows, reveal, part))
                 };
                 if let Some(d) = found {
                     let why = if votg != crate::VERSION || *digest != tables.digest {
@@ -438,95 +427,4 @@ fn record_of(rows: &[&LoggedRow]) -> Option<String> {
         .find(|r| r.kind == Kind::Answer && r.answer_id == RECORD_ID)
         .and_then(|r| r.answer.parse::<toml::Value>().ok())
         .and_then(|v| v.as_str().map(str::to_string))
-}
-
-/// The campaign after `step` run again from `before` on the recorded
-/// answers and dice, or why it could not be.
-#[allow(clippy::too_many_arguments)]
-/// How a step was played: where its dice came from, and whether it was
-/// answered at a terminal.
-struct Replay {
-    used: DiceUsed,
-    typed: bool,
-    /// Answers handed out before the step's own (on two machines, the
-    /// other side's public answers in the joint step a half runs again).
-    first: Vec<(String, toml::Value)>,
-    /// Two machines, 12.606-12.607: both sides' isolation reports as the
-    /// step's `[isolation]`.
-    reported: Option<crate::rules::reph::isolation_record::IsolationAnswers>,
-    /// Two machines, a side's `12.617 removal`: his fortifications the
-    /// other side's 12.617 Eliminated.
-    removed: Vec<crate::model::force::CounterId>,
-}
-
-#[allow(clippy::too_many_arguments)]
-fn rerun(
-    before: &mut CampaignState,
-    step: &StepRef,
-    how: Replay,
-    rows: &[&LoggedRow],
-    record: &Answers,
-    (seeds, given): (Option<Seeds>, Option<exchanged::Given>),
-    tables: &Tables,
-    def: &CgDef,
-) -> Result<CampaignState, String> {
-    let journal: Vec<JournalRow> = rows.iter().map(|r| r.to_row(0, "")).collect();
-    let mut answers = record
-        .clone()
-        .with_queue(Queue::of(&journal).after(&how.first));
-    answers.as_typed = how.typed;
-    let used = how.used;
-    let mut prompter = Prompter::Scripted(Box::new(answers));
-    let mut dice = match (used, seeds) {
-        _ if given.is_some() => {
-            let (dice, sink) = given.expect("given");
-            prompter.keep_drafts(sink);
-            dice
-        }
-        (DiceUsed::Campaign, Some(seeds)) => CampaignDice::seeded(seeds, used),
-        (DiceUsed::Seed(n), _) => CampaignDice::seeded(Seeds::from_number(n), used),
-        (DiceUsed::Campaign, None) => {
-            return Err("the campaign's dice keys are not in this folder".into());
-        }
-        _ => CampaignDice::recorded(recorded_dice(rows), used),
-    };
-    dice.begin_step(&context(before, step));
-    prompter.set_day(before.campaign.cg_day());
-    let mut out = Output::nowhere();
-    // The journal is lent to the re-run rather than copied (the rules may
-    // read it), and given back; the re-run keeps only the rows it added.
-    let kept = before.journal.len();
-    let journal = std::mem::take(&mut before.journal);
-    let mut state = before.clone();
-    state.journal = journal;
-    let mut session = Session {
-        tables,
-        def,
-        state,
-        dice: &mut dice,
-        prompter: &mut prompter,
-        out: &mut out,
-        concerns: Vec::new(),
-        reported: how.reported,
-        removed: how.removed,
-    };
-    let standing = before.campaign.step.clone();
-    let performed = perform(&mut session, step).map_err(|e| e.to_string());
-    if performed.is_ok() {
-        session.journal_answers(|side| standing.of(side).to_string());
-    }
-    let mut after = session.state;
-    let added = after.journal.split_off(kept.min(after.journal.len()));
-    before.journal = std::mem::replace(&mut after.journal, added);
-    performed.map(|_| after)
-}
-
-fn recorded_dice(rows: &[&LoggedRow]) -> HashMap<String, Roll> {
-    rows.iter()
-        .filter(|r| r.kind == Kind::Roll && !r.label.is_empty())
-        .filter_map(|r| {
-            let faces = crate::rules::dice::parse_faces(&r.dice, "log").ok()?;
-            Some((r.label.clone(), Roll::new(faces)))
-        })
-        .collect()
 }

@@ -79,20 +79,7 @@ pub fn ask_own(
 ) -> Result<IsolationAnswers, Error> {
     let live: BTreeMap<CounterId, ()> = state.side(side).force.live().map(|c| (c.id, ())).collect();
     let known = |id: CounterId| live.contains_key(&id);
-    let own = |t: &str| -> Result<(), String> {
-        let theirs = t
-            .split([' ', ',', ';', ':'])
-            .filter_map(|w| w.parse::<CounterId>().ok())
-            .find(|id| id.side != side);
-        match theirs {
-            Some(id) => Err(format!(
-                "{id} is a {} counter: report only your own; the {} reports his on his machine",
-                id.side.name(),
-                id.side.name()
-            )),
-            None => Ok(()),
-        }
-    };
+    let own = |t: &str| only_own(t, side);
     let outside = prompter.checked_list(side, "outside", OWN_OUTSIDE, &|t| {
         own(t)?;
         areas(&format!("outside: {t}"), &known).map(|_| ())
@@ -118,7 +105,41 @@ pub fn ask_own(
             .map(str::to_string)
             .collect()
     };
-    // Asked only of a side that has any (12.617 removes no other kind).
+    let fortifications = ask_fortifications(prompter, (tables, state), side)?;
+    Ok(IsolationAnswers {
+        outside: words(&outside),
+        area,
+        escape,
+        fortifications: words(&fortifications),
+    })
+}
+
+/// A report names no id of the other side's: he reports his own.
+fn only_own(t: &str, side: Side) -> Result<(), String> {
+    let theirs = t
+        .split([' ', ',', ';', ':'])
+        .filter_map(|w| w.parse::<CounterId>().ok())
+        .find(|id| id.side != side);
+    match theirs {
+        Some(id) => Err(format!(
+            "{id} is a {} counter: report only your own; the {} reports his on his machine",
+            id.side.name(),
+            id.side.name()
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The side's Known fortifications the enemy may roll to remove at 12.617,
+/// asked only of a side that has any (12.617 removes no other kind).
+fn ask_fortifications(
+    prompter: &mut crate::rules::prompt::Prompter,
+    (tables, state): (
+        &crate::rules::tables::Tables,
+        &crate::model::state::CampaignState,
+    ),
+    side: Side,
+) -> Result<Vec<String>, Error> {
     let removable: Vec<CounterId> = state
         .side(side)
         .force
@@ -126,31 +147,23 @@ pub fn ask_own(
         .filter(|c| crate::rules::reph::fortification_removal::removable(tables, c).is_some())
         .map(|c| c.id)
         .collect();
-    let fortifications = if removable.is_empty() {
-        Vec::new()
-    } else {
-        let list = prompter.checked_list(side, "fortifications", OWN_FORTIFICATIONS, &|t| {
-            own(t)?;
-            match t
-                .split([',', ' '])
-                .filter(|w| !w.is_empty())
-                .map(|w| w.parse::<CounterId>())
-                .find(|id| id.as_ref().map_or(true, |id| !removable.contains(id)))
-            {
-                Some(Ok(id)) => Err(format!(
-                    "{id} is not one of your wire, minefields, Entrenchments or Roadblocks in play"
-                )),
-                Some(Err(e)) => Err(e),
-                None => Ok(()),
-            }
-        })?;
-        words(&list)
-    };
-    Ok(IsolationAnswers {
-        outside: words(&outside),
-        area,
-        escape,
-        fortifications,
+    if removable.is_empty() {
+        return Ok(Vec::new());
+    }
+    prompter.checked_list(side, "fortifications", OWN_FORTIFICATIONS, &|t| {
+        only_own(t, side)?;
+        match t
+            .split([',', ' '])
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse::<CounterId>())
+            .find(|id| id.as_ref().map_or(true, |id| !removable.contains(id)))
+        {
+            Some(Ok(id)) => Err(format!(
+                "{id} is not one of your wire, minefields, Entrenchments or Roadblocks in play"
+            )),
+            Some(Err(e)) => Err(e),
+            None => Ok(()),
+        }
     })
 }
 
