@@ -278,6 +278,39 @@ impl Halves {
         e
     }
 
+    /// `side` resigns in its turn, and both halves reveal.
+    pub fn reveal_both(&mut self, side: &str) {
+        self.concede(side);
+        self.deliver(other(side));
+        self.send(other(side));
+        self.deliver(side);
+    }
+
+    /// Both audits pass, saying "all honest".
+    pub fn audits_honest(&self) {
+        for side in ["german", "russian"] {
+            let o = self.audit(side);
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert!(
+                o.status.success() && out.contains("all honest"),
+                "{side}: {out}{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+    }
+
+    /// `side`'s audit, which must fail; all it said.
+    pub fn audit_fails(&self, side: &str) -> String {
+        let o = self.audit(side);
+        let out = format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!o.status.success(), "{out}");
+        out
+    }
+
     /// `votg audit` on `side`'s half.
     pub fn audit(&self, side: &str) -> std::process::Output {
         self.run(side, &["audit"])

@@ -136,19 +136,8 @@ fn rule_12_607_isolated_areas_and_escape_on_two_machines() {
     );
     // Resigned and revealed: both audits re-run the other's part of 12.607.
     let last = said.last().unwrap().0.clone();
-    h.concede(&last);
-    h.deliver(other(&last));
-    h.send(other(&last));
-    h.deliver(&last);
-    for side in ["german", "russian"] {
-        let o = h.audit(side);
-        let out = String::from_utf8_lossy(&o.stdout);
-        assert!(
-            o.status.success() && out.contains("all honest"),
-            "{side}: {out}{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-    }
+    h.reveal_both(&last);
+    h.audits_honest();
 }
 
 #[test]
@@ -182,17 +171,8 @@ fn rule_12_607_a_report_that_misdescribes_a_counter_fails_the_audit() {
     });
     assert!(done, "no report to rewrite");
     let last = said.last().unwrap().0.clone();
-    h.concede(&last);
-    h.deliver(other(&last));
-    h.send(other(&last));
-    h.deliver(&last);
-    let o = h.audit("german");
-    let out = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    assert!(!o.status.success(), "{out}");
+    h.reveal_both(&last);
+    let out = h.audit_fails("german");
     assert!(out.contains("the Russian's isolation report"), "{out}");
     assert!(out.contains("it describes R-40 as 10-2"), "{out}");
 }

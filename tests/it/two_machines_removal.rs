@@ -97,19 +97,8 @@ fn rule_12_617_the_other_sides_known_fortifications_are_removed_on_two_machines(
     }
     let last = h.sent.last().unwrap().0.clone();
     let last = other(&last).to_string();
-    h.concede(&last);
-    h.deliver(other(&last));
-    h.send(other(&last));
-    h.deliver(&last);
-    for side in ["german", "russian"] {
-        let o = h.audit(side);
-        let out = String::from_utf8_lossy(&o.stdout);
-        assert!(
-            o.status.success() && out.contains("all honest"),
-            "{side}: {out}{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-    }
+    h.reveal_both(&last);
+    h.audits_honest();
 }
 
 /// A cheater's votg makes public a removal his DR did not give (the wire
@@ -137,17 +126,8 @@ fn rule_12_617_a_removal_the_dice_did_not_give_fails_the_audit() {
     assert!(done, "no removal to forge");
     assert_eq!(place(&force(&h, "russian"), "R-55"), "casualties");
     let last = other(&h.sent.last().unwrap().0).to_string();
-    h.concede(&last);
-    h.deliver(other(&last));
-    h.send(other(&last));
-    h.deliver(&last);
-    let o = h.audit("russian");
-    let out = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    assert!(!o.status.success(), "{out}");
+    h.reveal_both(&last);
+    let out = h.audit_fails("russian");
     assert!(
         out.contains("recorded [R-55, R-56], the rules give [R-56]"),
         "{out}"
