@@ -97,6 +97,21 @@ fn rule_12_617_the_other_sides_known_fortifications_are_removed_on_two_machines(
     }
     let last = h.sent.last().unwrap().0.clone();
     let last = other(&last).to_string();
+    for side in ["german", "russian"] {
+        for args in [
+            &["verify"][..],
+            &["log"],
+            &["status"],
+            &["force", "--side", side],
+        ] {
+            let o = h.run(side, args);
+            assert!(
+                o.status.success(),
+                "{side} {args:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+    }
     h.reveal_both(&last);
     h.audits_honest();
 }
