@@ -275,7 +275,8 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
     {
         return Ok(Some(stop));
     }
-    if id.as_str() == crate::commands::exchange::isolation::STEP
+    // 12.606 (or 12.607 where a split came between them): both reports.
+    if ["12.606", "12.607"].contains(&id.as_str())
         && let Some(stop) = super::report::reports(run)?
     {
         return Ok(Some(stop));
