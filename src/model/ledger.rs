@@ -346,13 +346,15 @@ impl<'a> Ledger<'a> {
     fn reports_reopened(&self, upto: u64) -> u64 {
         let public = self.public();
         let isolation = |n: &u64| {
-            public.get(*n as usize - 1).is_some_and(|e| match &e.kind {
-                PublicKind::Step {
-                    step: StepRef::Joint { step } | StepRef::Half { step, .. },
-                    ..
-                } => step == "12.606" || step == "12.607",
-                _ => false,
-            })
+            public
+                .get((*n as usize).wrapping_sub(1))
+                .is_some_and(|e| match &e.kind {
+                    PublicKind::Step {
+                        step: StepRef::Joint { step } | StepRef::Half { step, .. },
+                        ..
+                    } => step == "12.606" || step == "12.607",
+                    _ => false,
+                })
         };
         public
             .iter()
@@ -360,7 +362,7 @@ impl<'a> Ledger<'a> {
             .filter_map(|e| match &e.kind {
                 PublicKind::Exchange(Exchange::UndoAnswer {
                     of, accept: true, ..
-                }) => match &public.get(*of as usize - 1)?.kind {
+                }) => match &public.get((*of as usize).wrapping_sub(1))?.kind {
                     PublicKind::Exchange(Exchange::UndoRequest { steps, .. })
                         if steps.iter().any(isolation) =>
                     {

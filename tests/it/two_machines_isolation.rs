@@ -369,3 +369,52 @@ fn rule_12_607_an_accepted_undo_of_the_isolation_steps_reopens_the_reports() {
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
     }
 }
+
+/// A report unsealed otherwise than it was committed (its value changed, or
+/// pointing at no event) is refused on receipt, nothing changed, no panic.
+#[test]
+fn rule_12_606_a_report_unsealed_otherwise_than_committed_is_refused() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    for _ in 0..2 {
+        let answers = if turn == "german" { GERMAN } else { RUSSIAN };
+        h.refit(turn, &record(turn, answers));
+        h.send(turn);
+        if turn == "russian" {
+            break;
+        }
+        h.deliver(other(turn));
+        turn = other(turn);
+    }
+    let packet = h.sent.last().unwrap().1.clone();
+    for (how, said) in [
+        ("value", "unseals a value other than the one sealed"),
+        ("of", "unseals a value other than the one sealed"),
+    ] {
+        let bad = packet.with_extension(format!("{how}.votg"));
+        std::fs::copy(&packet, &bad).unwrap();
+        crate::halves::tamper_packet(&bad, |events| {
+            for e in events
+                .iter_mut()
+                .filter(|e| e.contains("\"what\":\"unsealed\""))
+            {
+                let mut v: serde_json::Value = serde_json::from_str(e).unwrap();
+                match how {
+                    "value" => {
+                        v["value"] =
+                            serde_json::json!(v["value"].as_str().unwrap().replace("R-5", "R-6"))
+                    }
+                    _ => v["of"] = serde_json::json!(0),
+                }
+                *e = v.to_string();
+            }
+        });
+        let before = h.files("german");
+        let o = h.run("german", &["receive", bad.to_str().unwrap()]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{how}: {e}");
+        assert!(e.contains(said), "{how}: {e}");
+        assert!(!e.contains("panicked"), "{e}");
+        assert_eq!(h.files("german"), before);
+    }
+}

@@ -72,7 +72,7 @@ pub fn pledged_line(of: u64, salt: &str, value: &str) -> String {
 
 /// Whether `side`'s unsealing of event `of` opens its report pledge.
 pub fn opens_report(events: &Events, side: Side, of: u64, salt: &str, value: &str) -> bool {
-    let Some(e) = events.public.get(of as usize - 1) else {
+    let Some(e) = events.public.get((of as usize).wrapping_sub(1)) else {
         return false;
     };
     match &e.kind {
@@ -189,7 +189,7 @@ pub fn misreported(
     before: &crate::model::state::CampaignState,
     tables: &crate::rules::tables::Tables,
 ) -> Option<String> {
-    let opened = events.public.get(of as usize - 1).is_some_and(|e| {
+    let opened = events.public.get((of as usize).wrapping_sub(1)).is_some_and(|e| {
         matches!(&e.kind, PublicKind::Exchange(Exchange::Pledge { side: s, step: st, standing: false, .. }) if *s == side && *st == step())
     });
     if !opened {
@@ -238,7 +238,11 @@ pub fn removed_in(
     if step != crate::model::exchange::REMOVAL {
         return Ok(Vec::new());
     }
-    let ids: Vec<_> = match events.public.get(*of as usize - 1).map(|e| &e.kind) {
+    let ids: Vec<_> = match events
+        .public
+        .get((*of as usize).wrapping_sub(1))
+        .map(|e| &e.kind)
+    {
         Some(PublicKind::Step { two: Some(t), .. }) => t
             .eliminated
             .iter()
