@@ -269,7 +269,9 @@ fn check_exchange(x: &Exchange, events: &Events, last: bool) -> Result<(), Strin
             salt,
         } => match l.sealed(*side) {
             Some((n, seal)) if n == *of && seal == exchange::sealed(salt, value) => Ok(()),
-            _ if super::isolation::opens_report(events, *side, *of, salt, value) => Ok(()),
+            _ if super::isolation::opens_report(events, *side, *of, salt, value) => {
+                super::isolation::received(*side, value)
+            }
             _ => Err(format!(
                 "unseals a value other than the one sealed in event {of}"
             )),

@@ -70,6 +70,18 @@ pub fn pledged_line(of: u64, salt: &str, value: &str) -> String {
     serde_json::to_string(&part).expect("events serialise")
 }
 
+/// A report unsealed in a packet, read and checked (`isolation_report::
+/// check`) before anything is applied; `Err(why)` where it is not one.
+pub fn received(side: Side, value: &str) -> Result<(), String> {
+    let r: IsolationReport = serde_json::from_str(value)
+        .map_err(|e| format!("unseals an isolation report that does not read ({e})"))?;
+    if r.side != side {
+        return Err("unseals an isolation report of the other side".into());
+    }
+    isolation_report::check(&r)
+        .map_err(|e| format!("unseals an isolation report that is not whole: {e}"))
+}
+
 /// Whether `side`'s unsealing of event `of` opens its report pledge.
 pub fn opens_report(events: &Events, side: Side, of: u64, salt: &str, value: &str) -> bool {
     let Some(e) = events.public.get((of as usize).wrapping_sub(1)) else {
@@ -111,6 +123,7 @@ fn unsealed(events: &Events, side: Side, upto: u64) -> Result<Option<IsolationRe
             r.side.name()
         )));
     }
+    isolation_report::check(&r).map_err(|e| Error::Refused(format!("event {of}: {e}")))?;
     Ok(Some(r))
 }
 

@@ -130,6 +130,30 @@ pub fn validate(s: &mut Session, a: &IsolationAnswers) -> Result<(), Error> {
     crate::rules::reph::escape::stacks(s, a).map(|_| ())
 }
 
+/// A report received from the other side is his own and whole: it names
+/// only his counters, describes each it names, and no other (a report a
+/// cheating votg wrote otherwise is refused, never run).
+pub fn check(r: &IsolationReport) -> Result<(), Error> {
+    own_only(&r.answers, r.side)?;
+    let named = ids(&r.answers)?;
+    let described: Vec<CounterId> = r.counters.iter().map(|c| c.id).collect();
+    let mut sorted = described.clone();
+    sorted.sort();
+    sorted.dedup();
+    let whole = described
+        .iter()
+        .all(|id| id.side == r.side && named.contains(id))
+        && named.iter().all(|id| described.contains(id))
+        && sorted.len() == described.len();
+    if whole {
+        return Ok(());
+    }
+    Err(Error::Refused(format!(
+        "the {}'s isolation report does not describe exactly the counters it names",
+        r.side.name()
+    )))
+}
+
 /// What the other side sees of a counter: a minefield as a Known
 /// minefield, neither A-P nor A-T, its strength untold (12.6083).
 fn shown_unit(tables: &Tables, c: &Counter) -> String {
@@ -309,6 +333,31 @@ mod tests {
         assert!(m.area[0].pocket && !m.area[0].ask_pocket);
         let both = merge(&rep(Side::German, true, &[("K5", &["G-3"], false)]), &t).unwrap();
         assert!(both.area[0].ask_pocket);
+    }
+
+    #[test]
+    fn rule_12_606_a_received_report_describes_exactly_what_it_names() {
+        let counter = |id: &str| {
+            crate::model::force::Counter::from_new(
+                id.parse().unwrap(),
+                crate::model::force::NewCounter::new(
+                    "4-4-7",
+                    crate::model::force::UnitKind::Squad,
+                    ForceBox::Retained,
+                ),
+            )
+        };
+        let mut r = rep(Side::Russian, false, &[("K5", &["R-2"], false)]);
+        r.counters = vec![counter("R-2")];
+        assert!(check(&r).is_ok());
+        r.counters = vec![];
+        assert!(check(&r).is_err(), "R-2 named, not described");
+        r.counters = vec![counter("R-2"), counter("R-9")];
+        assert!(check(&r).is_err(), "R-9 described, not named");
+        r.counters = vec![counter("R-2"), counter("G-2")];
+        assert!(check(&r).is_err(), "another side's counter");
+        r.counters = vec![counter("R-2"), counter("R-2")];
+        assert!(check(&r).is_err(), "twice");
     }
 
     #[test]
