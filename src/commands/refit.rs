@@ -28,6 +28,7 @@ mod buy;
 mod close;
 mod half;
 mod perform;
+mod resume;
 mod walk;
 
 pub use buy::buy;
@@ -150,58 +151,6 @@ impl<'a> Run<'a> {
             }
             self.out.flush()?;
         }
-    }
-
-    /// At a terminal: answers typed earlier for `step` (a run that was
-    /// stopped, Ctrl-C) are offered to resume with, or set aside.
-    fn resume(&mut self, step: &StepRef) -> Result<(), Error> {
-        let drafts = self.writer.live_drafts(&step.label());
-        if drafts.is_empty() || !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-            return Ok(());
-        }
-        // In a side's own step the answers are shown in its block; in a
-        // step both sides do (the scenario record) a side's are its secret,
-        // so the shared screen only counts them.
-        // On a half campaign every draft is this machine's player's own.
-        let half = self.two.is_some();
-        let shown = |side: Side| half || step.side() == Some(side);
-        let mut listed: Vec<String> = drafts
-            .iter()
-            .filter(|(side, _, _)| shown(*side))
-            .map(|(_, id, v)| format!("{id} = {v}"))
-            .collect();
-        for side in Side::BOTH.into_iter().filter(|s| !shown(*s)) {
-            let n = drafts.iter().filter(|(s, _, _)| *s == side).count();
-            if n > 0 {
-                listed.push(format!(
-                    "{n} of the {} (not shown here: each is given again in his block)",
-                    side.name()
-                ));
-            }
-        }
-        self.out.say(&format!(
-            "Answers typed earlier for {} (the run stopped before the step was done): {}.",
-            step.label(),
-            listed.join("; ")
-        ));
-        self.out.flush()?;
-        let resume = dialoguer::Confirm::with_theme(&crate::rules::prompt_theme::FITTED)
-            .with_prompt("Resume with them? (No sets them aside and starts the step afresh)")
-            .default(true)
-            .wait_for_newline(true)
-            .interact()
-            .map_err(|e| Error::Terminal(e.to_string()))?;
-        if resume {
-            let answers: Vec<(String, toml::Value)> =
-                drafts.into_iter().map(|(_, id, v)| (id, v)).collect();
-            self.prompter.offer(&answers, None);
-            self.out
-                .say("Resumed: those answers are given again, and the step goes on from there.");
-        } else {
-            self.writer.abandon_drafts()?;
-            self.out.say("Set aside: the step starts afresh.");
-        }
-        self.out.flush()
     }
 
     /// One try of `step` on a copy of the campaign, appended to the logs if

@@ -80,6 +80,7 @@ mod two_machines_packets;
 mod two_machines_record;
 mod two_machines_removal;
 mod two_machines_split;
+mod two_machines_split_isolation;
 mod two_machines_terminal;
 mod two_machines_undo;
 mod two_players;

@@ -12,7 +12,7 @@ use crate::halves::{Halves, other};
 /// The scenario record both sides give after scenario 3 of the sample,
 /// then each side's answers for the RePh after it (the German attacks:
 /// scenario 4 follows).
-fn answers(side: &str, record: bool) -> String {
+pub(crate) fn answers(side: &str, record: bool) -> String {
     let scenario = "[scenario]\nvictor = \"german\"\ncvp = { german = 8, russian = 11 }\n";
     let mine = match side {
         "german" => "buy = []\nfortify = []\nrecon = 0\ninitiative = \"attack\"\nf36 = false\n",
@@ -22,7 +22,7 @@ fn answers(side: &str, record: bool) -> String {
 }
 
 /// A folder the other player carries home (a USB stick).
-fn carried(h: &Halves) -> PathBuf {
+pub(crate) fn carried(h: &Halves) -> PathBuf {
     h.tmp.path().join("usb").join("russian-half")
 }
 
@@ -56,7 +56,7 @@ fn split_partway() -> Halves {
 }
 
 /// The Russian copies the carried folder to his machine and takes his seat.
-fn russian_sits(h: &mut Halves) {
+pub(crate) fn russian_sits(h: &mut Halves) {
     copy_all(&carried(h), &h.dir("russian"));
     let out = votg()
         .args(["join", &h.path("russian"), "--side", "russian"])
@@ -82,7 +82,7 @@ fn every_file_text(dir: &Path) -> String {
         .collect()
 }
 
-fn ok(out: &std::process::Output) -> String {
+pub(crate) fn ok(out: &std::process::Output) -> String {
     assert!(
         out.status.success(),
         "{}{}",
@@ -463,66 +463,4 @@ fn design_9_a_campaign_over_is_not_split() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("the campaign is over"));
     assert_eq!(c.snapshot(), before);
     assert!(!out_dir.exists());
-}
-
-/// A campaign split where 12.606 was done at one keyboard and 12.607 is
-/// next: each side reports his own counters at 12.607, and both halves run
-/// 12.607 (its Escape included) on both reports (docs/two-machines.md §8).
-#[test]
-fn rule_12_607_a_split_between_12_606_and_12_607_reports_at_12_607() {
-    let tmp = tempfile::tempdir().unwrap();
-    let mut h = Halves {
-        tmp,
-        sent: Vec::new(),
-        seeds: (7, 7),
-    };
-    copy_all(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-partway"),
-        &h.dir("german"),
-    );
-    ok(&h.run("german", &["adjust", "--side", "russian", "--discard"]));
-    let both = format!("{}{}", answers("german", true), answers("russian", false));
-    let a = h.answers("german", &both);
-    ok(&h.run(
-        "german",
-        &[
-            "refit",
-            "--side",
-            "both",
-            "--answers",
-            &a,
-            "--until",
-            "12.606",
-        ],
-    ));
-    ok(&votg()
-        .args(["split", &h.path("german"), "--side", "german", "--out"])
-        .arg(carried(&h))
-        .output()
-        .unwrap());
-    russian_sits(&mut h);
-    let isolation = |side: &str| match side {
-        "german" => {
-            "[isolation]\n[[isolation.area]]\nname = \"K5\"\ngerman = [\"G-1\", \"G-2\"]\n\n[[isolation.escape]]\narea = \"K5\"\ncounters = [\"G-1\"]\n\n"
-        }
-        _ => "[isolation]\n[[isolation.area]]\nname = \"K5\"\nrussian = [\"R-5\"]\n\n",
-    };
-    let mut turn = "german";
-    let mut said = String::new();
-    for _ in 0..4 {
-        let text = format!("{}{}", isolation(turn), answers(turn, false));
-        said.push_str(&ok(
-            &h.run(turn, &["refit", "--answers", &h.answers(turn, &text)])
-        ));
-        h.send(turn);
-        h.deliver(other(turn));
-        turn = other(turn);
-    }
-    assert!(said.contains("your isolation report"), "{said}");
-    assert_eq!(
-        said.matches("Isolated Area K5 is type D").count(),
-        2,
-        "{said}"
-    );
-    assert_eq!(said.matches("Escape from K5 of G-1").count(), 2, "{said}");
 }
