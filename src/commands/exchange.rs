@@ -237,6 +237,7 @@ pub fn standing(opened: &crate::store::Opened, me: Side) -> String {
             other.name()
         ));
     }
+    out.push_str(&isolation::standing(&opened.events, me));
     out.push('\n');
     out
 }

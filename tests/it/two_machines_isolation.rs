@@ -386,6 +386,14 @@ fn rule_12_606_a_report_unsealed_otherwise_than_committed_is_refused() {
         h.deliver(other(turn));
         turn = other(turn);
     }
+    let status = String::from_utf8_lossy(&h.run("german", &["status"]).stdout).to_string();
+    let status = status.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        status.contains(
+            "Isolation reports (12.606): yours committed, sealed, the Russian's not committed yet."
+        ),
+        "{status}"
+    );
     let packet = h.sent.last().unwrap().1.clone();
     for (how, said) in [
         ("value", "unseals a value other than the one sealed"),

@@ -296,3 +296,26 @@ pub fn removed_of(
         })
         .collect()
 }
+
+/// For `votg status` on a half: where the isolation reports of the current
+/// Refit Phase stand, while 12.606-12.607 wait for them (empty otherwise).
+pub fn standing(events: &Events, me: Side) -> String {
+    let upto = events.public.len() as u64 + 1;
+    let l = Ledger::new(events, me);
+    let pledged = |side: Side| l.report_pledge(side, &step(), upto);
+    let opened = |side: Side| pledged(side).is_some_and(|n| l.unsealed(side, n).is_some());
+    if Side::BOTH.iter().all(|s| opened(*s)) || Side::BOTH.iter().all(|s| pledged(*s).is_none()) {
+        return String::new();
+    }
+    let say = |side: Side| match (pledged(side), opened(side)) {
+        (None, _) => "not committed yet",
+        (Some(_), false) => "committed, sealed",
+        (Some(_), true) => "committed and unsealed",
+    };
+    format!(
+        " Isolation reports (12.606): yours {}, the {}'s {}.",
+        say(me),
+        me.other().name(),
+        say(me.other())
+    )
+}
