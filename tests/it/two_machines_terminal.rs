@@ -263,3 +263,67 @@ fn design_9_a_record_typed_at_a_terminal_is_confirmed_from_an_answers_file() {
     h.send(confirmer);
     h.deliver(recorder);
 }
+
+/// A joint step that asks at a terminal, then rolls public dice (12.614:
+/// with F36 Controlled, the Stone Hexes; then the SAN dr): the player who
+/// answers commits his answers in a pledge before either public nonce is
+/// known to him, the other side (answers file and all) reveals his nonce
+/// and answers nothing, and the first performs the step on his pledged
+/// answers; the other side's half is given them again (they were asked
+/// anew, and refused, in a loop before).
+#[test]
+fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answers() {
+    use crate::halves::{GERMAN_INITIAL, initial};
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let mut p = at_a_terminal(&h, "german");
+    p.exp_string("What happened to the German force?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("building F36 at scenario end").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Casualty VP each side suffered").unwrap();
+    p.send_line("2 3").unwrap();
+    enter_to_the_end(&mut p);
+    let russian = "[scenario]\nvictor = \"german\"\ncvp = { german = 2, russian = 3 }\n\n[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n";
+    let mut seen = String::new();
+    for _ in 0..6 {
+        h.send("german");
+        h.deliver("russian");
+        seen.push_str(&h.refit("russian", russian));
+        h.send("russian");
+        h.deliver("german");
+        h.agree();
+        let mut p = at_a_terminal(&h, "german");
+        for _ in 0..40 {
+            let shown = crate::two_players::shown_in_a_moment(&mut p);
+            seen.push_str(&shown);
+            if p.process().status() != Some(rexpect::process::WaitStatus::StillAlive) {
+                break;
+            }
+            let answer = if shown.contains("how many Stone Hexes do the Germans Control") {
+                "12"
+            } else if shown.contains("on Recon") {
+                "0"
+            } else if shown.contains("Initiative chit") {
+                "attack"
+            } else {
+                ""
+            };
+            p.send_line(answer).unwrap();
+        }
+        if seen.contains("Control (12.51)?: 12 (kept)") {
+            break;
+        }
+    }
+    assert!(!seen.contains("Asked again"), "{seen}");
+    assert!(
+        seen.contains("how many Stone Hexes do the Germans Control (12.51)?: 12 (kept)"),
+        "{seen}"
+    );
+    h.send("german");
+    h.deliver("russian");
+    h.refit("russian", russian);
+    for side in ["german", "russian"] {
+        let v = h.run(side, &["verify"]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
+}

@@ -27,6 +27,7 @@ use crate::store::Writer;
 
 mod commit;
 mod differ;
+mod joint_answers;
 mod report;
 mod steps;
 

@@ -132,6 +132,9 @@ impl ExchangeDice {
     pub fn roll(&mut self, stream: Stream, kind: DiceKind, label: &str) -> Result<Roll, Error> {
         match (stream, self.mode) {
             (Stream::Public, Mode::Joint) => {
+                // Both public nonces not known yet: the step waits for them
+                // (the answers given so far are pledged first).
+                let key = self.public.ok_or(Error::NeedsPublicNonce)?;
                 // Whoever rolls knows both public nonces by now: an answer of
                 // his given in this step, not committed before, could have
                 // been chosen knowing these dice.
@@ -140,7 +143,6 @@ impl ExchangeDice {
                         "a public roll of this joint step comes after an answer given in it that was not committed before both public nonces were known; on two machines give this step's answers in your answers file (committed at the start of the Refit Phase)".into(),
                     ));
                 }
-                let key = self.public.ok_or(Error::NeedsPublicNonce)?;
                 self.public_used = true;
                 Ok(Roll::new(faces(key, label, kind.count())))
             }

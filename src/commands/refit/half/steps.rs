@@ -283,15 +283,30 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
     }
     let k = public_steps(&run.writer.opened.events) + 1;
     let key = key_of(&ledger(run), me, seed, k);
-    set_plan(run, Plan::Joint { k, key });
     let step = StepRef::Joint {
         step: id.to_string(),
     };
+    if let Some(stop) = super::joint_answers::he_performs(run, id.as_str(), &step, k)? {
+        return Ok(Some(stop));
+    }
+    set_plan(run, Plan::Joint { k, key });
     split_standing(run, &step)?;
-    match run.step(step) {
+    // Answers this side pledged to the step (at its terminal, before it
+    // revealed its nonce) are given again.
+    let upto = run.writer.opened.events_len() + 1;
+    let pledged: Vec<(String, toml::Value)> = ledger(run)
+        .pledged(&step, upto)
+        .into_iter()
+        .map(|(a, _)| a)
+        .collect();
+    offer(&mut run.prompter, &pledged);
+    let done = run.step(step.clone());
+    offer(&mut run.prompter, &[]);
+    match done {
         Ok(Flow::Pause) => Ok(Some(super::SET_UP.into())),
         Ok(_) => Ok(None),
         Err(Error::NeedsPublicNonce) => {
+            super::joint_answers::pledge_fresh(run, &step, pledged.len())?;
             let l = ledger(run);
             // His half of a step before this one still to do: he must not
             // know this step's dice while he answers in it, unless every
