@@ -254,6 +254,11 @@ fn public_dice(events: &Events) -> Result<(), String> {
             continue;
         };
         let Some(k) = two.public else { continue };
+        // 12.614 and 12.620 carry their public nonces whether or not this
+        // side's run rolled (the other side's half may): no roll, no dice.
+        if !rows.iter().any(|r| r.kind == Kind::Roll) {
+            continue;
+        }
         let (Some(pg), Some(pr)) = (
             g.public_nonce(Side::German, k),
             g.public_nonce(Side::Russian, k),

@@ -182,6 +182,18 @@ impl PublicKind {
     /// The public answers `side` gave in this step (e.g. the Russian's
     /// night option in the joint step he performed, 12.6254): on two
     /// machines, given again to the other side's run of its half.
+    /// Two machines: the answers `by`, performing a joint step as the turn
+    /// holder, gave to questions of the other side's (carried as his own
+    /// rows, `answers_carried_by`); given again to the other side's half at
+    /// a terminal, committed by this event.
+    pub fn carried_answers(&self, by: Side) -> Vec<(String, toml::Value)> {
+        let other = format!("{}.", by.other().id());
+        self.answers_by(by)
+            .into_iter()
+            .filter(|(id, _)| id.starts_with(&other))
+            .collect()
+    }
+
     pub fn answers_by(&self, side: Side) -> Vec<(String, toml::Value)> {
         let PublicKind::Step { step, rows, .. } = self else {
             return Vec::new();

@@ -359,6 +359,20 @@ pub fn visible(secret: bool, row_side: &str, side: Option<Side>, reveal: bool) -
     reveal || !secret || side.is_some_and(|s| s.id() == row_side)
 }
 
+/// Two machines: the performer's answers, in a joint step, to questions of
+/// the other side's (asked of the turn holder, docs/two-machines.md §12)
+/// travel as his own answer rows, so that the other side's half at a
+/// terminal is given them again instead of asking them anew once both
+/// public nonces are known.
+pub fn answers_carried_by(rows: &mut [JournalRow], by: crate::model::side::Side) {
+    for r in rows
+        .iter_mut()
+        .filter(|r| r.kind == Kind::Answer && !r.secret && r.side == by.other().id())
+    {
+        r.side = by.id().to_string();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -327,3 +327,70 @@ fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answ
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
     }
 }
+
+/// Answers every question of a run at a terminal as a player in a hurry
+/// would: the record (nothing happened, F36 held, CVP 2 and 3), 12 Stone
+/// Hexes, no Recon, the Idle chit, Enter elsewhere; all the run showed.
+fn answer_all(p: &mut PtySession) -> String {
+    let mut seen = String::new();
+    for _ in 0..60 {
+        let shown = crate::two_players::shown_in_a_moment(p);
+        seen.push_str(&shown);
+        if p.process().status() != Some(rexpect::process::WaitStatus::StillAlive) {
+            return seen;
+        }
+        let last = shown
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        let answer = if last.contains("building F36 at scenario end") {
+            "y"
+        } else if last.contains("Casualty VP each side suffered") {
+            "2 3"
+        } else if last.contains("how many Stone Hexes do the Germans Control") {
+            "12"
+        } else if last.contains("on Recon") {
+            "0"
+        } else if last.contains("Initiative chit") {
+            "idle"
+        } else {
+            ""
+        };
+        p.send_line(answer).unwrap();
+    }
+    panic!("the run did not end: {seen}")
+}
+
+/// Both players at terminals through an Idle Day: 12.614's questions are
+/// the German's, and whichever side reaches the step first, the German
+/// answers them before either public nonce is known to him (the Russian
+/// keeps his nonce back until then); no question is asked again in a loop.
+#[test]
+fn design_9_a_joint_step_with_the_other_sides_questions_waits_for_his_answers() {
+    use crate::halves::{GERMAN_INITIAL, initial, other};
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    let mut seen = String::new();
+    for _ in 0..24 {
+        let mut p = at_a_terminal(&h, turn);
+        seen.push_str(&answer_all(&mut p));
+        h.send(turn);
+        h.deliver(other(turn));
+        h.agree();
+        if seen.contains("New CG Day: 17 Sep") && seen.matches("End of 16 Sep").count() > 0 {
+            break;
+        }
+        turn = other(turn);
+    }
+    assert!(!seen.contains("Asked again"), "{seen}");
+    assert!(
+        seen.contains("German idle, Russian idle -> Idle Day"),
+        "{seen}"
+    );
+    assert!(seen.contains("New CG Day: 17 Sep"), "{seen}");
+    for side in ["german", "russian"] {
+        let v = h.run(side, &["verify"]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
+}

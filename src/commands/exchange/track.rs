@@ -64,13 +64,55 @@ pub fn setup(
     let reopened = standing
         .as_ref()
         .is_some_and(|(n, _)| *n < l.last_accepted_undo().min(upto));
+    // A half at a terminal is given again the performer's answers to its
+    // questions (he answered them as the turn holder): committed by his
+    // event, not this side's to give anew once both nonces are known.
+    let pledged = match step {
+        StepRef::Half { of, .. } if standing.is_none() => carried(l, *of),
+        _ => l.pledged(step, upto),
+    };
     Ok(Setup {
         side: Some(l.me),
-        pledged: l.pledged(step, upto),
+        pledged,
         standing,
         earlier,
         reopened,
     })
+}
+
+/// The answers the performer of joint step event `of` gave to `l.me`'s
+/// questions, each committed by that event.
+fn carried(l: &Ledger, of: u64) -> Vec<((String, toml::Value), u64)> {
+    let Some(e) = l.events.public.get((of as usize).wrapping_sub(1)) else {
+        return Vec::new();
+    };
+    e.kind
+        .carried_answers(l.me.other())
+        .into_iter()
+        .map(|a| (a, of))
+        .collect()
+}
+
+/// The answers the performer of event `of` gave in it that `me`'s half is
+/// given again: all but those to `me`'s own questions where an answers file
+/// binds `me` (his own answers stand, and a difference stops both).
+pub fn offered(
+    events: &crate::model::fold::Events,
+    me: crate::model::side::Side,
+    of: u64,
+    upto: u64,
+) -> Vec<(String, toml::Value)> {
+    let Some(e) = events.public.get((of as usize).wrapping_sub(1)) else {
+        return Vec::new();
+    };
+    let l = Ledger::new(events, me);
+    let bound = !l.standings(&l.reph(upto), upto).is_empty();
+    let mine = format!("{}.", me.id());
+    e.kind
+        .answers_by(me.other())
+        .into_iter()
+        .filter(|(id, _)| !bound || !id.starts_with(&mine))
+        .collect()
 }
 
 /// The event that committed answer `i` of the step, `a` (or why it breaks

@@ -50,8 +50,11 @@ pub(super) fn differs(
         Err(e) => return Some(format!("run again, the step stops: {e}")),
     };
     // The re-run's state holds only the rows it added.
-    let derived_rows: Vec<LoggedRow> = after
-        .journal
+    let mut journal = after.journal.clone();
+    if let Part::Joint { by } = part {
+        crate::model::journal::answers_carried_by(&mut journal, by);
+    }
+    let derived_rows: Vec<LoggedRow> = journal
         .iter()
         .map(|r| LoggedRow::of(r, ""))
         .filter(|r| part.keeps_row(&r.side))

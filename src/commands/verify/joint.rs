@@ -90,9 +90,7 @@ impl Joint<'_> {
                 Err(why) => return Some(Err(why)),
             };
         if let StepRef::Half { side, of, .. } = r.step {
-            how.first = self.events.public[*of as usize - 1]
-                .kind
-                .answers_by(side.other());
+            how.first = crate::commands::exchange::track::offered(self.events, *side, *of, r.e.n);
         }
         let again = rerun(
             state,

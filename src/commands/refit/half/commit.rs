@@ -86,6 +86,13 @@ fn joint(
     (k, public_used): (u64, bool),
 ) -> Result<Option<CampaignState>, Error> {
     let me = me(run);
+    // 12.614 and 12.620 roll for each side what its own state asks (its
+    // SAN, 12.6142): the other side's half may roll where this run did not
+    // (his SAN as this half holds it is the one he had at the start), so
+    // the step's public nonces are always its.
+    let always =
+        matches!(step, StepRef::Joint { step } if ["12.614", "12.620"].contains(&step.as_str()));
+    let public_used = public_used || always;
     if public_used && ledger(run).public_nonce(me, k).is_none() {
         let seed = run.two.as_ref().expect("two").seed;
         reveal_public(run, me, seed, k)?;
@@ -134,6 +141,15 @@ fn half(
         PublicKind::Step { two: Some(t), .. } => t.public,
         _ => None,
     };
+    // The step's public dice (12.614's, say) drawn here with this side's
+    // nonce, which he did not need where his run rolled none: revealed now,
+    // in order, so that his audit draws them again.
+    if let Some(k) = public
+        && ledger(run).public_nonce(me(run), k).is_none()
+    {
+        let seed = run.two.as_ref().expect("two").seed;
+        reveal_public(run, me(run), seed, k)?;
+    }
     let two = TwoStep {
         by: me(run),
         public,
@@ -210,7 +226,11 @@ fn append_two(
     let me = two.by;
     let other = me.other();
     let mut all = facts::between(&run.state, next);
-    let rows = &next.journal[kept..];
+    let mut carried = next.journal[kept..].to_vec();
+    if keep == Keep::Joint {
+        crate::model::journal::answers_carried_by(&mut carried, me);
+    }
+    let rows = &carried[..];
     // 12.617: his Known fortifications stood in his force (his report);
     // those this step Eliminated go public, for his half to take out.
     let n = run.writer.opened.events_len() + 1;

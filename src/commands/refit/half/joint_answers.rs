@@ -67,20 +67,42 @@ pub(super) fn he_performs(
 /// A joint step stopped for a public nonce after answers of this turn (at
 /// the terminal, not committed before): they are pledged before this side
 /// reveals its nonce, and given again when it performs the step.
-pub(super) fn pledge_fresh(run: &mut Run, step: &StepRef, pledged: usize) -> Result<(), Error> {
+/// Whether this side has answers of its own to the step committed now.
+pub(super) fn pledge_fresh(run: &mut Run, step: &StepRef, pledged: usize) -> Result<bool, Error> {
     let Some(d) = run.dice.exchange() else {
-        return Ok(());
+        return Ok(pledged > 0);
     };
     if d.answered_at() != Some(FRESH) {
-        return Ok(());
+        return Ok(pledged > 0);
     }
     let used = d.used().to_vec();
     let answers = run.prompter.step_answers();
     if answers.len() <= pledged {
-        return Ok(());
+        return Ok(pledged > 0);
     }
     let at = crate::model::journal::now();
     run.writer
         .append_pledge(&at, me(run), step.clone(), answers, used, None)?;
-    Ok(())
+    Ok(true)
+}
+
+/// The step asked this side (the turn holder) questions of the other
+/// side's before its first public roll, and none of its own: he answers
+/// them himself first, before either public nonce is known to him, so this
+/// side keeps its nonce back (he is not bound by an answers file).
+/// `Some(why)` where this half stops so.
+pub(super) fn his_first(run: &mut Run, id: &str, mine: bool) -> Option<String> {
+    let me = me(run);
+    let his = format!("{}.", me.other().id());
+    let asked = run
+        .prompter
+        .step_answers()
+        .iter()
+        .any(|(a, _)| a.starts_with(&his));
+    (asked && !mine && !ledger(run).bound(me.other())).then(|| {
+        format!(
+            "{id} asks the {} (his own questions) before its public dice: he answers them first, in his turn, and your public nonce follows.",
+            me.other().name()
+        )
+    })
 }

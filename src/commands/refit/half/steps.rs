@@ -306,7 +306,10 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
         Ok(Flow::Pause) => Ok(Some(super::SET_UP.into())),
         Ok(_) => Ok(None),
         Err(Error::NeedsPublicNonce) => {
-            super::joint_answers::pledge_fresh(run, &step, pledged.len())?;
+            let mine = super::joint_answers::pledge_fresh(run, &step, pledged.len())?;
+            if let Some(stop) = super::joint_answers::his_first(run, id.as_str(), mine) {
+                return Ok(Some(stop));
+            }
             let l = ledger(run);
             // His half of a step before this one still to do: he must not
             // know this step's dice while he answers in it, unless every
@@ -393,7 +396,8 @@ pub(super) fn half_step(run: &mut Run, n: u64, step: &str) -> Result<Flow, Error
         _ => None,
     };
     let key = k.and_then(|k| key_of(&ledger(run), me, seed, k));
-    let answers = events.public[n as usize - 1].kind.answers_by(me.other());
+    let upto = run.writer.opened.events_len() + 1;
+    let answers = crate::commands::exchange::track::offered(events, me, n, upto);
     let before_campaign = prefix(events, n)?.campaign;
     let mut before = run.state.clone();
     before.campaign = before_campaign;
