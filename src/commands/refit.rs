@@ -175,15 +175,15 @@ impl<'a> Run<'a> {
         copy.journal = journal;
         let reported = reported.map(|r| r.dress(&mut copy));
         let mut session = Session {
-            tables: self.tables,
-            def: self.def,
-            state: copy,
-            dice: &mut self.dice,
-            prompter: &mut self.prompter,
-            out: &mut self.out,
-            concerns: Vec::new(),
             reported,
             removed,
+            ..Session::new(
+                (self.tables, self.def),
+                copy,
+                &mut self.dice,
+                &mut self.prompter,
+                &mut self.out,
+            )
         };
         let standing = self.state.campaign.step.clone();
         let flow = match perform(&mut session, &step) {

@@ -232,6 +232,25 @@ impl<'a> Ledger<'a> {
         found
     }
 
+    /// Whether `side` pledged answers (not its standing ones) to `step`
+    /// since it was last done: what the public log says of any side.
+    pub fn pledged_since(&self, side: Side, step: &StepRef) -> bool {
+        let mut found = false;
+        for e in self.public() {
+            match &e.kind {
+                PublicKind::Exchange(Exchange::Pledge {
+                    side: s,
+                    step: st,
+                    standing: false,
+                    ..
+                }) if *s == side && st == step => found = true,
+                PublicKind::Step { step: st, .. } if st == step => found = false,
+                _ => {}
+            }
+        }
+        found
+    }
+
     /// The joint steps the other side performed that `me` has not done its
     /// half of yet: (event number, step), oldest first.
     pub fn pending_halves(&self, side: Side) -> Vec<(u64, String)> {

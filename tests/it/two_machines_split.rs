@@ -30,18 +30,7 @@ pub(crate) fn carried(h: &Halves) -> PathBuf {
 /// German's machine, split there: the Russian's half carried to his
 /// machine, where he takes his seat; his reply received by the German.
 fn split_partway() -> Halves {
-    let tmp = tempfile::tempdir().unwrap();
-    let h = Halves {
-        tmp,
-        sent: Vec::new(),
-        seeds: (7, 7),
-    };
-    copy_all(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-partway"),
-        &h.dir("german"),
-    );
-    // The views written once at one keyboard (and their hashes noted).
-    ok(&h.run("german", &["adjust", "--side", "russian", "--discard"]));
+    let h = at_one_keyboard("cg-i-partway", "german");
     let out = votg()
         .args(["split", &h.path("german"), "--side", "german", "--out"])
         .arg(carried(&h))
@@ -52,6 +41,24 @@ fn split_partway() -> Halves {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    h
+}
+
+/// The sample `rosters/NAME` played at one keyboard, in `side`'s folder
+/// (no split yet), its views written once (and their hashes noted).
+pub(crate) fn at_one_keyboard(name: &str, side: &str) -> Halves {
+    let h = Halves {
+        tmp: tempfile::tempdir().unwrap(),
+        sent: Vec::new(),
+        seeds: (7, 7),
+    };
+    copy_all(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("rosters")
+            .join(name),
+        &h.dir(side),
+    );
+    ok(&h.run(side, &["adjust", "--side", "russian", "--discard"]));
     h
 }
 

@@ -1,28 +1,16 @@
 //! Two machines (DESIGN §9): Isolated Areas after a campaign split from
 //! one keyboard between 12.606 and 12.607 (docs/two-machines.md §8, §11).
 
-use std::path::Path;
-
-use crate::common::{copy_all, votg};
-use crate::halves::{Halves, other};
-use crate::two_machines_split::{answers, carried, ok, russian_sits};
+use crate::common::votg;
+use crate::halves::other;
+use crate::two_machines_split::{answers, at_one_keyboard, carried, ok, russian_sits};
 
 /// A campaign split where 12.606 was done at one keyboard and 12.607 is
 /// next: each side reports his own counters at 12.607, and both halves run
 /// 12.607 (its Escape included) on both reports (docs/two-machines.md §8).
 #[test]
 fn rule_12_607_a_split_between_12_606_and_12_607_reports_at_12_607() {
-    let tmp = tempfile::tempdir().unwrap();
-    let mut h = Halves {
-        tmp,
-        sent: Vec::new(),
-        seeds: (7, 7),
-    };
-    copy_all(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-partway"),
-        &h.dir("german"),
-    );
-    ok(&h.run("german", &["adjust", "--side", "russian", "--discard"]));
+    let mut h = at_one_keyboard("cg-i-partway", "german");
     let both = format!("{}{}", answers("german", true), answers("russian", false));
     let a = h.answers("german", &both);
     ok(&h.run(

@@ -275,14 +275,7 @@ fn design_9_a_record_typed_at_a_terminal_is_confirmed_from_an_answers_file() {
 fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answers() {
     use crate::halves::{GERMAN_INITIAL, initial};
     let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
-    let mut p = at_a_terminal(&h, "german");
-    p.exp_string("What happened to the German force?").unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("building F36 at scenario end").unwrap();
-    p.send_line("y").unwrap();
-    p.exp_string("Casualty VP each side suffered").unwrap();
-    p.send_line("2 3").unwrap();
-    enter_to_the_end(&mut p);
+    answer_all(&mut at_a_terminal(&h, "german"), "attack");
     let russian = "[scenario]\nvictor = \"german\"\ncvp = { german = 2, russian = 3 }\n\n[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n";
     let mut seen = String::new();
     for _ in 0..6 {
@@ -293,23 +286,7 @@ fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answ
         h.deliver("german");
         h.agree();
         let mut p = at_a_terminal(&h, "german");
-        for _ in 0..40 {
-            let shown = crate::two_players::shown_in_a_moment(&mut p);
-            seen.push_str(&shown);
-            if p.process().status() != Some(rexpect::process::WaitStatus::StillAlive) {
-                break;
-            }
-            let answer = if shown.contains("how many Stone Hexes do the Germans Control") {
-                "12"
-            } else if shown.contains("on Recon") {
-                "0"
-            } else if shown.contains("Initiative chit") {
-                "attack"
-            } else {
-                ""
-            };
-            p.send_line(answer).unwrap();
-        }
+        seen.push_str(&answer_all(&mut p, "attack"));
         if seen.contains("Control (12.51)?: 12 (kept)") {
             break;
         }
@@ -330,8 +307,9 @@ fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answ
 
 /// Answers every question of a run at a terminal as a player in a hurry
 /// would: the record (nothing happened, F36 held, CVP 2 and 3), 12 Stone
-/// Hexes, no Recon, the Idle chit, Enter elsewhere; all the run showed.
-fn answer_all(p: &mut PtySession) -> String {
+/// Hexes, no Recon, the Initiative `chit`, Enter elsewhere; all the run
+/// showed.
+fn answer_all(p: &mut PtySession, chit: &str) -> String {
     let mut seen = String::new();
     for _ in 0..60 {
         let shown = crate::two_players::shown_in_a_moment(p);
@@ -353,7 +331,7 @@ fn answer_all(p: &mut PtySession) -> String {
         } else if last.contains("on Recon") {
             "0"
         } else if last.contains("Initiative chit") {
-            "idle"
+            chit
         } else {
             ""
         };
@@ -374,7 +352,7 @@ fn design_9_a_joint_step_with_the_other_sides_questions_waits_for_his_answers() 
     let mut seen = String::new();
     for _ in 0..24 {
         let mut p = at_a_terminal(&h, turn);
-        seen.push_str(&answer_all(&mut p));
+        seen.push_str(&answer_all(&mut p, "idle"));
         h.send(turn);
         h.deliver(other(turn));
         h.agree();

@@ -77,15 +77,9 @@ pub(super) fn rerun(
     let mut state = before.clone();
     state.journal = journal;
     let mut session = Session {
-        tables,
-        def,
-        state,
-        dice: &mut dice,
-        prompter: &mut prompter,
-        out: &mut out,
-        concerns: Vec::new(),
         reported: how.reported,
         removed: how.removed,
+        ..Session::new((tables, def), state, &mut dice, &mut prompter, &mut out)
     };
     let standing = before.campaign.step.clone();
     let performed = perform(&mut session, step).map_err(|e| e.to_string());

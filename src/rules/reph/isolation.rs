@@ -38,6 +38,23 @@ pub fn counter<'a>(s: &'a Session<'_>, id: CounterId) -> &'a Counter {
     s.state.side(id.side).force.get(id).expect("checked id")
 }
 
+/// The counter ids `texts` name, as written (a text may hold several, `G-3,
+/// G-4`), in order; one that is no id is refused naming `answer`.
+pub fn parse_ids<'a>(
+    answer: &str,
+    texts: impl IntoIterator<Item = &'a String>,
+) -> Result<Vec<CounterId>, Error> {
+    texts
+        .into_iter()
+        .flat_map(|t| t.split([',', ' ']))
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse()
+                .map_err(|e| Error::Refused(format!("`{answer}`: {e}. Nothing was changed.")))
+        })
+        .collect()
+}
+
 /// The counters `texts` name, each live and (if `side`) of that side, none
 /// twice; a wrong one is refused naming `answer`.
 pub fn ids_of(
@@ -47,14 +64,7 @@ pub fn ids_of(
     side: Option<Side>,
 ) -> Result<Vec<CounterId>, Error> {
     let mut ids = Vec::new();
-    for t in texts
-        .iter()
-        .flat_map(|t| t.split([',', ' ']))
-        .filter(|t| !t.is_empty())
-    {
-        let id: CounterId = t
-            .parse()
-            .map_err(|e| Error::Refused(format!("`{answer}`: {e}. Nothing was changed.")))?;
+    for id in parse_ids(answer, texts)? {
         let live = s
             .state
             .side(id.side)

@@ -49,21 +49,15 @@ fn named(a: &IsolationAnswers) -> Vec<&String> {
         .collect()
 }
 
-/// The ids named, parsed (a list may hold several, `G-3, G-4`).
+/// The ids named, each once.
 fn ids(a: &IsolationAnswers) -> Result<Vec<CounterId>, Error> {
-    let mut out = Vec::new();
-    for t in named(a)
-        .into_iter()
-        .flat_map(|t| t.split([',', ' ']))
-        .filter(|t| !t.is_empty())
-    {
-        let id: CounterId = t
-            .parse()
-            .map_err(|e| Error::Refused(format!("`[isolation]`: {e}. Nothing was changed.")))?;
-        if !out.contains(&id) {
-            out.push(id);
-        }
-    }
+    let mut out = crate::rules::reph::isolation::parse_ids("[isolation]", named(a))?;
+    let mut seen = Vec::new();
+    out.retain(|id| {
+        let first = !seen.contains(id);
+        seen.push(*id);
+        first
+    });
     Ok(out)
 }
 

@@ -229,17 +229,7 @@ mod tests {
         line.support_cpp.as_mut().unwrap().left = 0;
         let mut prompter = Prompter::Scripted(Default::default());
         let mut out = crate::rules::output::Output::memory();
-        let mut s = Session {
-            tables: &tables,
-            def: &def,
-            state,
-            dice: &mut dice,
-            prompter: &mut prompter,
-            out: &mut out,
-            concerns: Vec::new(),
-            reported: None,
-            removed: Vec::new(),
-        };
+        let mut s = Session::new((&tables, &def), state, &mut dice, &mut prompter, &mut out);
         show_market(&mut s, Side::German);
         let said = out.take();
         assert!(said.contains("Nothing more can be bought now"), "{said}");

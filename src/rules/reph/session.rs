@@ -189,6 +189,30 @@ pub struct Session<'a> {
     pub removed: Vec<crate::model::force::CounterId>,
 }
 
+impl<'a> Session<'a> {
+    /// A step's session on `state`: concerning nothing yet, and, at one
+    /// keyboard, no two-machine reports or removals.
+    pub fn new(
+        (tables, def): (&'a Tables, &'a CgDef),
+        state: CampaignState,
+        dice: &'a mut CampaignDice,
+        prompter: &'a mut Prompter,
+        out: &'a mut Output,
+    ) -> Session<'a> {
+        Session {
+            tables,
+            def,
+            state,
+            dice,
+            prompter,
+            out,
+            concerns: Vec::new(),
+            reported: None,
+            removed: Vec::new(),
+        }
+    }
+}
+
 impl Session<'_> {
     /// Through the one output sink: shown as it happens at a terminal, and
     /// otherwise written once the step has been committed.
@@ -418,17 +442,7 @@ mod tests {
         dice.begin_step("s1|15/9|initial|german 12.622");
         let mut prompter = Prompter::Scripted(Default::default());
         let mut out = crate::rules::output::Output::memory();
-        let mut s = Session {
-            tables: &tables,
-            def: &def,
-            state,
-            dice: &mut dice,
-            prompter: &mut prompter,
-            out: &mut out,
-            concerns: Vec::new(),
-            reported: None,
-            removed: Vec::new(),
-        };
+        let mut s = Session::new((&tables, &def), state, &mut dice, &mut prompter, &mut out);
         s.concerning(["row:3".to_string()]);
         let drms = [Drm::new(-1, "German Historical DRM", "12.6221")];
         let secret = s

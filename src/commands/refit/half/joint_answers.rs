@@ -12,33 +12,8 @@
 
 use super::{Run, ledger, me};
 use crate::error::Error;
-use crate::model::event::{PublicKind, StepRef};
-use crate::model::exchange::Exchange;
-use crate::model::side::Side;
+use crate::model::event::StepRef;
 use crate::rules::reph::exchange_dice::FRESH;
-
-/// Whether `side` pledged answers to joint `step` since it was last done
-/// (the isolation report, pledged as 12.606's, is no such answer).
-fn pledged_by(run: &Run, side: Side, step: &StepRef) -> bool {
-    if matches!(step, StepRef::Joint { step } if step == crate::commands::exchange::isolation::STEP)
-    {
-        return false;
-    }
-    let mut found = false;
-    for e in &run.writer.opened.events.public {
-        match &e.kind {
-            PublicKind::Exchange(Exchange::Pledge {
-                side: s,
-                step: st,
-                standing: false,
-                ..
-            }) if *s == side && st == step => found = true,
-            PublicKind::Step { step: st, .. } if st == step => found = false,
-            _ => {}
-        }
-    }
-    found
-}
 
 /// The other side answered this joint step's questions (pledged) while
 /// its dice were unknown to him (`k`, this side's public nonce for it, not
@@ -53,7 +28,9 @@ pub(super) fn he_performs(
 ) -> Result<Option<String>, Error> {
     let me = me(run);
     let l = ledger(run);
-    if l.public_nonce(me, k).is_some() || !pledged_by(run, me.other(), step) {
+    // (The isolation report is pledged as 12.606's: no answer to roll on.)
+    let report = matches!(step, StepRef::Joint { step } if step == crate::commands::exchange::isolation::STEP);
+    if report || l.public_nonce(me, k).is_some() || !l.pledged_since(me.other(), step) {
         return Ok(None);
     }
     let seed = run.two.as_ref().expect("two machines").seed;

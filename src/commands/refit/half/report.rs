@@ -114,17 +114,13 @@ fn check(run: &Run, answers: &IsolationAnswers) -> Result<(), Error> {
     let mut dice = CampaignDice::seeded(Seeds::from_number(0), DiceUsed::Seed(0));
     let mut prompter = Prompter::Scripted(Default::default());
     let mut out = Output::nowhere();
-    let mut s = Session {
-        tables: run.tables,
-        def: run.def,
-        state: run.state.without_journal(),
-        dice: &mut dice,
-        prompter: &mut prompter,
-        out: &mut out,
-        concerns: Vec::new(),
-        reported: None,
-        removed: Vec::new(),
-    };
+    let mut s = Session::new(
+        (run.tables, run.def),
+        run.state.without_journal(),
+        &mut dice,
+        &mut prompter,
+        &mut out,
+    );
     validate(&mut s, answers)
 }
 
