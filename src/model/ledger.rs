@@ -173,21 +173,7 @@ impl<'a> Ledger<'a> {
     /// `me`'s standing pledge for the RePh `context` made before `upto`:
     /// its event and its answers (TOML).
     pub fn standing(&self, context: &str, upto: u64) -> Option<(u64, &'a str)> {
-        self.events
-            .private(self.me)
-            .iter()
-            .rev()
-            .find_map(|(_, p)| match p {
-                Private::Pledged {
-                    of,
-                    standing,
-                    context: c,
-                    ..
-                } if !standing.is_empty() && c == context && *of < upto => {
-                    Some((*of, standing.as_str()))
-                }
-                _ => None,
-            })
+        self.standings(context, upto).last().copied()
     }
 
     /// The answers `me` pledged for `step` (since it was last done, before

@@ -25,7 +25,7 @@ pub struct UndoAsked {
     pub steps: Vec<u64>,
 }
 
-impl Ledger<'_> {
+impl<'a> Ledger<'a> {
     /// The undo request awaiting its answer, if any.
     pub fn undo_asked(&self) -> Option<UndoAsked> {
         let mut asked = None;
@@ -91,7 +91,7 @@ impl Ledger<'_> {
     /// oldest first: (event, answers as TOML). A later one (after an
     /// accepted undo) binds; an answer it repeats stays committed by the
     /// earliest that gave it.
-    pub fn standings(&self, context: &str, upto: u64) -> Vec<(u64, &str)> {
+    pub fn standings(&self, context: &str, upto: u64) -> Vec<(u64, &'a str)> {
         self.events
             .private(self.me)
             .iter()
