@@ -210,6 +210,9 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
             PublicKind::Adjusted { side, .. } => steps.push((e.n, adjusted(*side))),
             _ => {}
         }
+        if let (Some(s), PublicKind::Step { step, facts, .. }) = (&state, &e.kind) {
+            own_cvp_only(s, step, facts).map_err(|m| (e.n, m))?;
+        }
         let mut b = brought(e, &parts);
         b.facts.extend(split_initial(events, e));
         for fact in b.facts {
@@ -247,4 +250,37 @@ pub fn fold(events: &Events) -> Result<Folded, (u64, String)> {
         test_seed,
         steps,
     })
+}
+
+/// Two machines: a side's half of the other side's joint step adds to the
+/// public record only its own side's RePh Casualty VP (12.12), which his
+/// run could not count; anything else public in it is refused.
+fn own_cvp_only(
+    state: &crate::model::state::CampaignState,
+    step: &StepRef,
+    facts: &[Fact],
+) -> Result<(), String> {
+    let StepRef::Half { side, .. } = step else {
+        return Ok(());
+    };
+    for f in facts {
+        let ok = match f {
+            Fact::Day {
+                index,
+                day: Some(day),
+            } => state.campaign.days.get(*index).is_some_and(|was| {
+                let mut same = (**day).clone();
+                *same.reph_cvp.of_mut(*side) = *was.reph_cvp.of(*side);
+                same == *was && day.reph_cvp.of(*side) >= was.reph_cvp.of(*side)
+            }),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!(
+                "the {}'s half of a joint step changes the public record beyond his own RePh Casualty VP",
+                side.name()
+            ));
+        }
+    }
+    Ok(())
 }

@@ -77,6 +77,7 @@ mod two_machines_cg;
 mod two_machines_dice;
 mod two_machines_isolation;
 mod two_machines_packets;
+mod two_machines_prisoners;
 mod two_machines_record;
 mod two_machines_removal;
 mod two_machines_split;

@@ -134,8 +134,9 @@ fn half(
     // half takes from it is only its own fortifications he Eliminated.
     let removal =
         matches!(step, StepRef::Half { step, .. } if step == crate::model::exchange::REMOVAL);
+    let (compared, now) = own_cvp(run, of, next)?;
     if !removal {
-        agree(run, of, next)?;
+        agree(run, of, &compared)?;
     }
     let public = match &run.writer.opened.events.public[of as usize - 1].kind {
         PublicKind::Step { two: Some(t), .. } => t.public,
@@ -156,13 +157,51 @@ fn half(
         sealed: None,
         eliminated: Vec::new(),
     };
-    append_two(run, step, next, kept, dice, two, Keep::Half)?;
+    // The public facts this half adds are its RePh CVP, on the campaign as
+    // it stands now (the performer may have gone on since his step).
+    let mut next = next.clone();
+    run.state.campaign = run.writer.opened.state().campaign.clone();
+    next.campaign = now;
+    append_two(run, step, &next, kept, dice, two, Keep::Half)?;
     // The campaign as the logs now give it: this half's part of the step
     // on the other side's public outcome.
     run.writer.refold()?;
     let state = run.writer.opened.state().clone();
     run.writer.write_views(&state)?;
     Ok(Some(state))
+}
+
+/// Each side's RePh Casualty VP (12.12, C26) comes from its own counters,
+/// which only its half holds: a half's run of a joint step (a unit failing
+/// its Encirclement 1TC, a leader dying of his wound) adds its own side's,
+/// which the performer's run could not, as his adds his. Returns this
+/// half's run with the RePh CVP his run left (what is compared), and the
+/// public campaign as it stands now with what this run added to it.
+fn own_cvp(
+    run: &Run,
+    of: u64,
+    next: &CampaignState,
+) -> Result<(CampaignState, crate::model::campaign::Campaign), Error> {
+    let me = me(run);
+    let mut his = run.state.without_journal();
+    if let PublicKind::Step { facts, .. } = &run.writer.opened.events.public[of as usize - 1].kind {
+        for f in facts {
+            facts::apply(&mut his, f).map_err(|e| Error::Refused(format!("event {of}: {e}")))?;
+        }
+    }
+    let mut compared = next.without_journal();
+    let mut now = run.writer.opened.state().campaign.clone();
+    for (i, day) in compared.campaign.days.iter_mut().enumerate() {
+        let Some(his_day) = his.campaign.days.get(i) else {
+            continue;
+        };
+        let added = day.reph_cvp.of(me).saturating_sub(*his_day.reph_cvp.of(me));
+        day.reph_cvp = his_day.reph_cvp;
+        if let Some(d) = now.days.get_mut(i) {
+            *d.reph_cvp.of_mut(me) += added;
+        }
+    }
+    Ok((compared, now))
 }
 
 /// 12.625: the Initiative chit just placed, sealed until both sides unseal
@@ -266,7 +305,8 @@ fn append_two(
     let facts: Vec<Fact> = all
         .into_iter()
         .filter(|f| match keep {
-            Keep::Half => f.side() == Some(me),
+            // Its half's public facts are only what it adds to the
+            // campaign as it stands (`own_cvp`).
             _ => f.side() != Some(other),
         })
         .collect();

@@ -1,0 +1,81 @@
+//! Two machines (docs/two-machines.md §8): the joint steps that act on both
+//! sides' counters after a scenario — 12.605's Encirclement 1TCs and the
+//! prisoners of 12.605 and 12.609 — where each half holds only its own.
+
+use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, initial, other};
+
+const READY: &str = "the scenario is ready to play";
+
+/// `side`'s answers after scenario 1: the record with its own `outcome`
+/// (and its other tables), then its RePh.
+fn answers(side: &str, with_scenario: bool, own: &str) -> String {
+    let scenario = "[scenario]\nvictor = \"german\"\ncvp = { german = 10, russian = 12 }\n\n";
+    let initiative = if side == "german" { "attack" } else { "idle" };
+    format!(
+        "{}{own}[{side}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"{initiative}\"\n",
+        if with_scenario { scenario } else { "" },
+    )
+}
+
+/// From the record of scenario 1 until both halves say the next is ready,
+/// the views agreeing at every exchange; all both said.
+fn play(h: &mut Halves, german: &str, russian: &str) -> String {
+    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
+    let mut all = String::new();
+    let mut ready_before = false;
+    for _ in 0..14 {
+        let own = if turn == "german" { german } else { russian };
+        let out = h.refit(turn, &answers(turn, !ready_before, own));
+        all.push_str(&format!("=== {turn}\n{out}"));
+        let ready = out.contains(READY);
+        if ready && ready_before {
+            return all;
+        }
+        ready_before = ready;
+        h.send(turn);
+        h.deliver(other(turn));
+        h.agree();
+        turn = other(turn);
+    }
+    panic!("the RePh did not end: {all}");
+}
+
+fn campaign(h: &Halves, side: &str) -> String {
+    std::fs::read_to_string(h.dir(side).join("campaign.toml")).unwrap()
+}
+
+fn last_turn(h: &Halves) -> String {
+    other(&h.sent.last().unwrap().0).to_string()
+}
+
+/// Each side's Encircled units take their 1TC on its own half; each half
+/// adds its own side's RePh Casualty VP to the public record (the
+/// performer's run cannot count the other side's), and the records agree.
+#[test]
+fn rule_12_6051_encircled_units_of_both_sides_take_their_1tc_on_two_machines() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let all = play(
+        &mut h,
+        "[german.outcome]\nencircled = [\"G-1\", \"G-2\", \"G-3\"]\n\n",
+        "[russian.outcome]\nencircled = [\"R-1\", \"R-2\", \"R-3\"]\n\n",
+    );
+    // The seeds give: G-1 and G-3 fail (2 CVP each), R-1 fails (1 CVP).
+    assert!(
+        all.contains("G-1 4-6-7 Eliminated (failed its 1TC, 12.6051)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("R-1 2-2-8 Eliminated (failed its 1TC, 12.6051)"),
+        "{all}"
+    );
+    for side in ["german", "russian"] {
+        assert!(
+            campaign(&h, side).contains("[days.reph_cvp]\ngerman = 4\nrussian = 1\n"),
+            "{}",
+            campaign(&h, side)
+        );
+    }
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}
