@@ -20,6 +20,7 @@ mod check;
 mod end;
 pub(crate) mod isolation;
 mod merge;
+pub(crate) mod prisoners;
 mod split;
 pub(crate) mod track;
 mod undo_check;

@@ -160,12 +160,16 @@ impl<'a> Run<'a> {
         let step = step.clone();
         self.prompter.set_day(self.state.campaign.cg_day());
         self.dice.begin_step(&context(&self.state, &step));
-        let (reported, removed) = match self.two.is_some() {
+        let (reported, removed, prisoners) = match self.two.is_some() {
             true => {
                 half::prepare(self, &step)?;
-                (half::reported(self, &step)?, half::removed(self, &step)?)
+                (
+                    half::reported(self, &step)?,
+                    half::removed(self, &step)?,
+                    Some(half::prisoners(self, &step)),
+                )
             }
-            false => (None, Vec::new()),
+            false => (None, Vec::new(), None),
         };
         // The journal is moved into the copy, not copied; a failed step's
         // rows are cut off again.
@@ -177,6 +181,7 @@ impl<'a> Run<'a> {
         let mut session = Session {
             reported,
             removed,
+            prisoners,
             ..Session::new(
                 (self.tables, self.def),
                 copy,
@@ -197,7 +202,11 @@ impl<'a> Run<'a> {
             }
         };
         session.journal_answers(|side| standing.of(side).to_string());
+        let guarded = std::mem::take(&mut session.guarded);
         let next = session.state;
+        if let Some(two) = self.two.as_mut() {
+            two.guarded = guarded;
+        }
         let written = if self.two.is_some() {
             half::commit(self, &step, &next, kept)
         } else {
@@ -458,7 +467,7 @@ fn begin_aftermath(run: &mut Run) -> Result<bool, Error> {
                 false
             } else {
                 // Every outcome answer is checked against the forces first.
-                scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
+                scenario_record::check_answers(a, &run.state, run.tables, (run.def, None))?;
                 true
             }
         }

@@ -262,6 +262,7 @@ pub fn check(
                     first: Vec::new(),
                     reported: None,
                     removed: Vec::new(),
+                    prisoners: None,
                 };
                 let seeds = match split {
                     Some(at) if e.n < at => {
@@ -338,7 +339,8 @@ pub fn check(
                         (seeds, given),
                         tables,
                         def,
-                    );
+                    )
+                    .map(|(state, _)| state);
                     let base = dressed.as_ref().map_or(&*before, |(d, _)| d);
                     let part = match (dressed.is_some(), step.side()) {
                         (true, Some(by)) => Part::Joint { by },

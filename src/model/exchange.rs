@@ -37,7 +37,63 @@ pub struct TwoStep {
     /// takes them out of his force (`12.617 removal`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub eliminated: Vec<crate::model::force::CounterId>,
+    /// What the step did to prisoners this side's units guard, counters of
+    /// the other side (public: the map shows them); his half applies it to
+    /// his counters (`prisoners`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prisoners: Vec<Guarded>,
 }
+
+/// A prisoner (A20.5) and the fate its guard's side gave it, carried to
+/// the prisoner's side on two machines: each half holds only its own side's
+/// counters, and every decision about a prisoner is its guard's side's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guarded {
+    pub prisoner: crate::model::force::CounterId,
+    /// Its guard after the change (for `Claimed`, the claiming unit).
+    pub guard: crate::model::force::CounterId,
+    pub fate: Fate,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fate {
+    /// Taken in the scenario (its record, 12.6041), or held when the
+    /// campaign was split.
+    Taken,
+    /// Its guard Eliminated, claimed by another unit in its Location (12.6051).
+    Claimed,
+    /// Its guard Eliminated and not claimed: Rearmed (12.6051, A20.551).
+    Rearmed,
+    /// Guarded by a non-Isolated unit (12.609).
+    Eliminated,
+    /// Executed by an Isolated guard: Massacre (12.609, A20.4).
+    Executed,
+    /// Freed by an Isolated guard, Retained by its own side (12.609).
+    Freed,
+}
+
+impl Guarded {
+    /// The prisoners and their guards after `changes`, in order, on `held`.
+    pub fn fold(
+        held: &mut Vec<(
+            crate::model::force::CounterId,
+            crate::model::force::CounterId,
+        )>,
+        changes: &[Guarded],
+    ) {
+        for g in changes {
+            held.retain(|(p, _)| *p != g.prisoner);
+            if matches!(g.fate, Fate::Taken | Fate::Claimed) {
+                held.push((g.prisoner, g.guard));
+            }
+        }
+    }
+}
+
+/// The half by which a side applies to his own counters what the other
+/// side's step did to them as his prisoners (`TwoStep::prisoners`).
+pub const PRISONERS: &str = "prisoners";
 
 /// The half by which a side takes out of his force the fortifications the
 /// other side's 12.617 Eliminated (`TwoStep::eliminated`).
@@ -103,6 +159,10 @@ pub enum Exchange {
         /// --side`.
         #[serde(default)]
         initial: Vec<super::facts::Fact>,
+        /// The prisoners held then (each `Taken`), which the guard's half
+        /// could not otherwise know.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        prisoners: Vec<Guarded>,
     },
     /// A side's seed and whole private log, revealed at the CG's end.
     Revealed {

@@ -261,10 +261,20 @@ impl<'a> Ledger<'a> {
                     {
                         out.push((e.n, super::exchange::REMOVAL.to_string()));
                     }
-                    StepRef::Half { side: s, of, .. } if *s == side => {
-                        out.retain(|(n, _)| n != of);
+                    StepRef::Half {
+                        side: s,
+                        of,
+                        step: done,
+                    } if *s == side => {
+                        out.retain(|(n, name)| n != of || name != done);
                     }
                     _ => {}
+                }
+                // His step's fates of this side's counters as his prisoners.
+                if two.as_ref().is_some_and(|t| {
+                    t.by != side && t.prisoners.iter().any(|g| g.prisoner.side == side)
+                }) {
+                    out.push((e.n, super::exchange::PRISONERS.to_string()));
                 }
             }
         }

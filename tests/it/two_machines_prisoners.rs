@@ -79,3 +79,54 @@ fn rule_12_6051_encircled_units_of_both_sides_take_their_1tc_on_two_machines() {
     h.reveal_both(&last);
     h.audits_honest();
 }
+
+fn force(h: &Halves, side: &str) -> String {
+    std::fs::read_to_string(h.dir(side).join(side).join("force.toml")).unwrap()
+}
+
+/// The part of force.toml about counter `id`.
+fn counter(force: &str, id: &str) -> String {
+    let at = force.find(&format!("id = \"{id}\"")).unwrap();
+    let end = force[at..].find("\n[[").map_or(force.len(), |e| at + e);
+    force[at..end].to_string()
+}
+
+/// The German's G-3 takes the Russian's R-1 prisoner; G-3 is not Isolated,
+/// so at 12.609 R-1 is Eliminated: the German's step says so in public, and
+/// the Russian's half applies it to R-1 and counts its Casualty VP.
+#[test]
+fn rule_12_609_a_prisoner_of_a_non_isolated_guard_is_eliminated_on_two_machines() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let all = play(
+        &mut h,
+        "[german.outcome]\nprisoners = [\"R-1 by G-3\"]\n\n",
+        "",
+    );
+    assert!(all.contains("R-1 2-2-8 is a prisoner of G-3"), "{all}");
+    assert!(
+        all.contains("The Russian's R-1 prisoner of non-Isolated G-3, is Eliminated (12.609)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("R-1 2-2-8 Eliminated (prisoner of non-Isolated G-3, 12.609)"),
+        "{all}"
+    );
+    let r = force(&h, "russian");
+    assert!(counter(&r, "R-1").contains("box = \"casualties\""), "{r}");
+    for side in ["german", "russian"] {
+        assert!(
+            campaign(&h, side).contains("[days.reph_cvp]\ngerman = 0\nrussian = 1\n"),
+            "{}",
+            campaign(&h, side)
+        );
+        let o = h.run(side, &["verify"]);
+        assert!(
+            o.status.success(),
+            "{side}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}

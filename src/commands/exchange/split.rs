@@ -163,7 +163,25 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
     let fresh = seed_for(side, global);
     half::write_pending_key(dir, side, fresh)?;
     let at = crate::model::journal::now();
-    let kind = PublicKind::Exchange(Exchange::Split { side, initial });
+    // Prisoners held now: the guard's half could not know them otherwise.
+    let state = opened.state();
+    let prisoners = Side::BOTH
+        .iter()
+        .flat_map(|s| state.side(*s).force.live())
+        .filter_map(|c| {
+            c.prisoner_of()
+                .map(|guard| crate::model::exchange::Guarded {
+                    prisoner: c.id,
+                    guard,
+                    fate: crate::model::exchange::Fate::Taken,
+                })
+        })
+        .collect();
+    let kind = PublicKind::Exchange(Exchange::Split {
+        side,
+        initial,
+        prisoners,
+    });
     w.append(&at, |_| kind, Default::default(), None)?;
     sit(&mut w, side, fresh)?;
     drop(w);

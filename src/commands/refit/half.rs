@@ -43,6 +43,9 @@ pub(crate) struct TwoPlay {
     pledged: bool,
     /// What committed each answer of the step being done.
     setup: Rc<RefCell<Setup>>,
+    /// What the step just done did to the other side's prisoners of this
+    /// side's guards (public in its event).
+    pub(super) guarded: Vec<crate::model::exchange::Guarded>,
 }
 
 #[derive(Clone)]
@@ -128,6 +131,13 @@ pub(super) fn removed(
     crate::commands::exchange::isolation::removed_in(&run.writer.opened.events, step, upto)
 }
 
+/// For a run of `step`: the prisoners the public log gives, and for this
+/// side's `prisoners` half what the other side's step did to its counters.
+pub(super) fn prisoners(run: &Run, step: &StepRef) -> crate::rules::reph::prisoner_fate::Prisoners {
+    let upto = run.writer.opened.events_len() + 1;
+    crate::commands::exchange::prisoners::for_step(&run.writer.opened.events, step, me(run), upto)
+}
+
 /// `votg refit` on a half.
 pub(super) fn refit(
     writer: &mut Writer,
@@ -208,6 +218,7 @@ fn start<'a>(
         plan: Plan::Joint { k: 0, key: None },
         pledged: false,
         setup,
+        guarded: Vec::new(),
     });
     run
 }

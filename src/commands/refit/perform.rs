@@ -88,6 +88,13 @@ pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
             crate::rules::reph::fortification_removal::by_enemy(s, *side)?;
             Ok(Flow::Next)
         }
+        // Two machines: what the other side's step did to this side's
+        // counters as his prisoners.
+        StepRef::Half { step, side, .. } if step == crate::model::exchange::PRISONERS => {
+            s.prompter.in_secret_block(None);
+            crate::rules::reph::prisoner_fate::by_enemy(s, *side)?;
+            Ok(Flow::Next)
+        }
         // Two machines: the joint step (or scenario record) run again on
         // this side's half.
         StepRef::Half { step, .. } => match step.strip_prefix("record ") {

@@ -67,6 +67,12 @@ impl Joint<'_> {
             _ => None,
         };
         if let Some(side) = ran {
+            how.prisoners = Some(crate::commands::exchange::prisoners::for_step(
+                self.events,
+                r.step,
+                side,
+                r.e.n,
+            ));
             match crate::commands::exchange::isolation::for_step(self.events, r.e.n, r.step, side) {
                 Ok(Some(reported)) => {
                     let state = own.get_or_insert_with(|| before.clone());
@@ -102,6 +108,16 @@ impl Joint<'_> {
             self.tables,
             def,
         );
+        if let (Ok((_, guarded)), PublicKind::Step { two: Some(t), .. }) = (&again, &r.e.kind)
+            && *guarded != t.prisoners
+        {
+            return Some(Ok(Some(format!(
+                "what it did to the other side's prisoners differs: recorded {}, the rules give {}",
+                fates(&t.prisoners),
+                fates(guarded)
+            ))));
+        }
+        let again = again.map(|(state, _)| state);
         Some(Ok(differs(state, &again, r.facts, r.rows, true, part)))
     }
 
@@ -146,4 +162,13 @@ impl Joint<'_> {
             })?;
         Ledger::new(self.events, side).unsealed(side, sealed.n)
     }
+}
+
+/// Prisoners' fates as `[R-12 Eliminated by G-3]`.
+fn fates(list: &[crate::model::exchange::Guarded]) -> String {
+    let each: Vec<String> = list
+        .iter()
+        .map(|g| format!("{} {:?} by {}", g.prisoner, g.fate, g.guard))
+        .collect();
+    format!("[{}]", each.join(", "))
 }

@@ -32,10 +32,14 @@ pub(super) struct Replay {
     /// Two machines, a side's `12.617 removal`: his fortifications the
     /// other side's 12.617 Eliminated.
     pub removed: Vec<crate::model::force::CounterId>,
+    /// Two machines: the side whose half ran it and the prisoners the
+    /// public log gave then (`prisoner_fate`).
+    pub prisoners: Option<crate::rules::reph::prisoner_fate::Prisoners>,
 }
 
 /// The campaign after `step` run again from `before` on the recorded
-/// answers and dice, or why it could not be.
+/// answers and dice, and on two machines what it did to the other side's
+/// prisoners; or why it could not be run again.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn rerun(
     before: &mut CampaignState,
@@ -46,7 +50,7 @@ pub(super) fn rerun(
     (seeds, given): (Option<Seeds>, Option<exchanged::Given>),
     tables: &Tables,
     def: &CgDef,
-) -> Result<CampaignState, String> {
+) -> Result<(CampaignState, Vec<crate::model::exchange::Guarded>), String> {
     let journal: Vec<JournalRow> = rows.iter().map(|r| r.to_row(0, "")).collect();
     let mut answers = record
         .clone()
@@ -79,6 +83,7 @@ pub(super) fn rerun(
     let mut session = Session {
         reported: how.reported,
         removed: how.removed,
+        prisoners: how.prisoners,
         ..Session::new((tables, def), state, &mut dice, &mut prompter, &mut out)
     };
     let standing = before.campaign.step.clone();
@@ -86,10 +91,11 @@ pub(super) fn rerun(
     if performed.is_ok() {
         session.journal_answers(|side| standing.of(side).to_string());
     }
+    let guarded = std::mem::take(&mut session.guarded);
     let mut after = session.state;
     let added = after.journal.split_off(kept.min(after.journal.len()));
     before.journal = std::mem::replace(&mut after.journal, added);
-    performed.map(|_| after)
+    performed.map(|_| (after, guarded))
 }
 
 fn recorded_dice(rows: &[&LoggedRow]) -> HashMap<String, Roll> {

@@ -5,9 +5,11 @@
 
 use crate::error::Error;
 use crate::model::drm::Drm;
+use crate::model::exchange::Fate;
 use crate::model::force::{Condition, Counter, CounterId, UnitKind};
 use crate::model::side::Side;
 use crate::rules::reph::casualty_vp::{self, leadership};
+use crate::rules::reph::prisoner_fate;
 use crate::rules::reph::sequence::Flow;
 use crate::rules::reph::session::Session;
 
@@ -218,14 +220,10 @@ fn casualty_reduce(s: &mut Session, side: Side, c: &Counter) -> Result<(), Error
 /// in that Location friendly to the guard (`<side>.claim`, "R-12 by G-4"),
 /// or else is Rearmed (A20.551) and no longer a prisoner.
 fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error> {
-    let enemy = side.other();
-    let held: Vec<CounterId> = s
-        .state
-        .side(enemy)
-        .force
-        .live()
-        .filter(|c| c.has(&Condition::PrisonerOf(guard)))
-        .map(|c| c.id)
+    let held: Vec<CounterId> = crate::rules::reph::prisoner_fate::held_by(s, side)
+        .into_iter()
+        .filter(|(_, g)| *g == guard)
+        .map(|(p, _)| p)
         .collect();
     if held.is_empty() {
         return Ok(());
@@ -241,10 +239,6 @@ fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error
             (a.trim().parse::<CounterId>().ok()? == p)
                 .then(|| b.trim().parse::<CounterId>().ok())?
         });
-        let force = &mut s.state.side_mut(enemy).force;
-        force
-            .clear_condition(p, &Condition::PrisonerOf(guard))
-            .map_err(|e| Error::Refused(e.to_string()))?;
         match by {
             Some(g)
                 if s.state
@@ -253,21 +247,7 @@ fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error
                     .get(g)
                     .is_some_and(|c| c.place != crate::model::force::ForceBox::Casualties) =>
             {
-                s.state
-                    .side_mut(enemy)
-                    .force
-                    .set_condition(p, Condition::PrisonerOf(g))
-                    .map_err(|e| Error::Refused(e.to_string()))?;
-                s.counters_changed(
-                    STEP,
-                    enemy,
-                    false,
-                    [p.to_string(), g.to_string()],
-                    format!("Prisoner {p}"),
-                    format!("claimed by {g}"),
-                    "12.6051",
-                );
-                s.say(format!("  Prisoner {p} is claimed by {g} (12.6051)."));
+                prisoner_fate::decide(s, p, g, Fate::Claimed)?
             }
             Some(g) => {
                 return Err(Error::Refused(format!(
@@ -276,20 +256,7 @@ fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error
                     side.name()
                 )));
             }
-            None => {
-                s.counters_changed(
-                    STEP,
-                    enemy,
-                    false,
-                    [p.to_string()],
-                    format!("Prisoner {p}"),
-                    "not claimed: Rearmed, no longer a prisoner",
-                    "12.6051",
-                );
-                s.say(format!(
-                    "  Prisoner {p} is not claimed: it may possess its guard's dropped Equipment and is Rearmed (12.6051, A20.551)."
-                ))
-            }
+            None => prisoner_fate::decide(s, p, guard, Fate::Rearmed)?,
         }
     }
     Ok(())

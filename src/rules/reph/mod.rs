@@ -34,6 +34,7 @@ pub mod night_purchases;
 pub mod one_use;
 pub mod outcome;
 pub mod perimeter;
+pub mod prisoner_fate;
 pub mod prisoners;
 pub mod promotion;
 pub mod purchase;

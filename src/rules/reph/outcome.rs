@@ -129,6 +129,9 @@ pub struct Said {
     /// The side whose outcome said it (a prisoner it guards is the enemy's
     /// counter).
     pub by: Side,
+    /// On two machines, a prisoner the side's units took: his counter,
+    /// which only his half holds (`prisoner_fate`).
+    pub taken: Option<crate::model::exchange::Guarded>,
 }
 
 impl std::fmt::Display for Said {
@@ -141,6 +144,7 @@ impl Ctx<'_> {
     fn say(&mut self, ids: impl IntoIterator<Item = CounterId>, text: String) {
         self.said.push(Said {
             by: self.side,
+            taken: None,
             text,
             ids: ids.into_iter().collect(),
         });
@@ -149,6 +153,9 @@ impl Ctx<'_> {
 
 struct Ctx<'a> {
     side: Side,
+    /// Two machines: the side this half holds (the other's counters are on
+    /// his half only).
+    half: Option<Side>,
     ladders: &'a Ladders,
     /// For the RG charts (VotG24's Assault Engineers).
     tables: &'a Tables,
@@ -170,25 +177,29 @@ fn split_word<'t>(text: &'t str, word: &str) -> (&'t str, Option<&'t str>) {
 
 /// Applies both sides' outcomes to their forces (German first: prisoners
 /// touch the other side's counters). Returns what was done, a line each.
+/// On two machines (`half`: the side held) a prisoner the side took is only
+/// said (`Said::taken`): his counter is on his half.
 pub fn apply(
     forces: (&mut Force, &mut Force),
     outcomes: (&Outcome, &Outcome),
     tables: &Tables,
+    half: Option<Side>,
 ) -> Result<Vec<Said>, (Side, Bad)> {
     let (g, r) = forces;
-    let mut said = apply_side(g, r, outcomes.0, tables).map_err(|b| (Side::German, b))?;
-    said.extend(apply_side(r, g, outcomes.1, tables).map_err(|b| (Side::Russian, b))?);
+    let mut said = apply_side((g, r), outcomes.0, tables, half).map_err(|b| (Side::German, b))?;
+    said.extend(apply_side((r, g), outcomes.1, tables, half).map_err(|b| (Side::Russian, b))?);
     Ok(said)
 }
 
 fn apply_side(
-    force: &mut Force,
-    enemy: &mut Force,
+    (force, enemy): (&mut Force, &mut Force),
     outcome: &Outcome,
     tables: &Tables,
+    half: Option<Side>,
 ) -> Result<Vec<Said>, Bad> {
     let mut cx = Ctx {
         side: force.side,
+        half,
         ladders: &tables.ladders,
         tables,
         key: "",

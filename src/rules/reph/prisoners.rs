@@ -3,10 +3,11 @@
 //! next CG scenario) or frees each (`<side>.prisoners`, default keep).
 
 use crate::error::Error;
-use crate::model::force::{Condition, CounterId, UnitKind};
+use crate::model::exchange::Fate;
+use crate::model::force::CounterId;
 use crate::model::journal::Entry;
 use crate::model::side::Side;
-use crate::rules::reph::casualty_vp;
+use crate::rules::reph::prisoner_fate;
 use crate::rules::reph::sequence::Flow;
 use crate::rules::reph::session::Session;
 
@@ -16,14 +17,7 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
     s.say("== 12.609 Prisoners (public) ==");
     let mut any = false;
     for guard_side in Side::BOTH {
-        let side = guard_side.other();
-        let held: Vec<(CounterId, CounterId)> = s
-            .state
-            .side(side)
-            .force
-            .live()
-            .filter_map(|c| c.prisoner_of().map(|g| (c.id, g)))
-            .collect();
+        let held = prisoner_fate::held_by(s, guard_side);
         let mut isolated = Vec::new();
         for (p, g) in held {
             any = true;
@@ -35,12 +29,7 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
                 .get(g)
                 .and_then(|c| c.isolated_area().map(str::to_string));
             match guard_isolated {
-                None => casualty_vp::eliminate(
-                    s,
-                    side,
-                    p,
-                    &format!("prisoner of non-Isolated {g}, 12.609"),
-                )?,
+                None => prisoner_fate::decide(s, p, g, Fate::Eliminated)?,
                 Some(_) => isolated.push((p, g)),
             }
         }
@@ -50,7 +39,13 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
     }
     s.concerning([]);
     if !any {
-        s.say("No prisoner was recorded.");
+        s.say(match s.prisoners.as_ref() {
+            Some(p) if p.held.iter().any(|(x, _)| x.side == p.me) => format!(
+                "Your units the {} holds as prisoners: their fate is his to decide (12.609); his half tells yours.",
+                p.me.other().name()
+            ),
+            _ => "No prisoner was recorded.".to_string(),
+        });
     }
     Ok(Flow::Next)
 }
@@ -61,7 +56,6 @@ fn isolated_guards(
     guard_side: Side,
     held: &[(CounterId, CounterId)],
 ) -> Result<(), Error> {
-    let side = guard_side.other();
     let listed: Vec<String> = held
         .iter()
         .map(|(p, g)| format!("{p} (guarded by {g})"))
@@ -96,7 +90,7 @@ fn isolated_guards(
                 "  {g} keeps prisoner {p} (Isolated guard, 12.609)."
             )),
             "execute" => {
-                casualty_vp::eliminate(s, side, p, &format!("executed by {g}, 12.609"))?;
+                prisoner_fate::decide(s, p, g, Fate::Executed)?;
                 s.journal(Entry::decision(
                     STEP,
                     Some(guard_side),
@@ -107,66 +101,8 @@ fn isolated_guards(
                 ));
                 s.say("  Massacre (A20.4) will be in effect during the next CG scenario (12.609, CG14).");
             }
-            _ => free(s, side, p)?,
+            _ => prisoner_fate::decide(s, p, g, Fate::Freed)?,
         }
-    }
-    Ok(())
-}
-
-/// A freed prisoner is Retained by its own side; an unarmed MMC is Replaced
-/// by a Conscript MMC of the same size (the lowest class of its side's
-/// ladder when it has no Conscript, C16); an SMC by its original type.
-fn free(s: &mut Session, side: Side, p: CounterId) -> Result<(), Error> {
-    let force = &mut s.state.side_mut(side).force;
-    let c = force.get(p).cloned().expect("listed");
-    force
-        .clear_condition(p, &Condition::PrisonerOf(CounterId::new(side.other(), 1)))
-        .map_err(|e| Error::Refused(e.to_string()))?;
-    let lowest = |ladders: &crate::rules::ladder::Ladders| {
-        ["conscript", "green", "second-line"]
-            .iter()
-            .find_map(|class| {
-                ladders
-                    .units
-                    .iter()
-                    .find(|u| u.side == side && u.class == *class && !u.nkvd)
-            })
-            .cloned()
-    };
-    let to = match c.kind {
-        UnitKind::Squad => lowest(&s.tables.ladders).map(|u| u.squad),
-        UnitKind::Hs => lowest(&s.tables.ladders).map(|u| u.half_squad),
-        _ => None,
-    };
-    if let Some(to) = to {
-        s.state
-            .side_mut(side)
-            .force
-            .replace_unit(p, &to, c.kind)
-            .map_err(|e| Error::Refused(e.to_string()))?;
-        let text = format!("{p} {} freed and Retained, Replaced by a {to}", c.unit);
-        s.counters_changed(
-            STEP,
-            side,
-            false,
-            [p.to_string()],
-            "Prisoner freed",
-            text.clone(),
-            "12.609",
-        );
-        s.say(format!("  Prisoner {text} (12.609)."));
-    } else {
-        let text = format!("{p} {} freed and Retained", c.unit);
-        s.counters_changed(
-            STEP,
-            side,
-            false,
-            [p.to_string()],
-            "Prisoner freed",
-            text.clone(),
-            "12.609",
-        );
-        s.say(format!("  Prisoner {text} (12.609)."));
     }
     Ok(())
 }

@@ -157,10 +157,11 @@ pub fn try_outcome(
     state: &CampaignState,
     tables: &crate::rules::tables::Tables,
     o: &BySide<Outcome>,
+    half: Option<Side>,
 ) -> Result<Vec<outcome::Said>, (Side, outcome::Bad)> {
     let mut g = state.german.force.clone();
     let mut r = state.russian.force.clone();
-    outcome::apply((&mut g, &mut r), (&o.german, &o.russian), tables)
+    outcome::apply((&mut g, &mut r), (&o.german, &o.russian), tables, half)
 }
 
 /// Checks an answers file's record against the campaign before any step
@@ -169,10 +170,11 @@ pub fn check_answers(
     a: &crate::rules::answers::Answers,
     state: &CampaignState,
     tables: &crate::rules::tables::Tables,
-    def: &crate::rules::cg_def::CgDef,
+    (def, half): (&crate::rules::cg_def::CgDef, Option<Side>),
 ) -> Result<(), Error> {
     let record = from_answers(a)?;
-    try_outcome(state, tables, &record.outcome).map_err(|(side, bad)| a.bad_outcome(side, &bad))?;
+    try_outcome(state, tables, &record.outcome, half)
+        .map_err(|(side, bad)| a.bad_outcome(side, &bad))?;
     // 12.602: the Interdicting units must be German counters.
     if let Some(items) = a
         .get(Side::German, "interdicting")
@@ -221,6 +223,7 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
         Prompter::Terminal { .. } => terminal::ask(s)?,
     };
     let said = apply_outcome(s, &record)?;
+    s.guarded.extend(said.iter().filter_map(|l| l.taken));
     let day = s.state.campaign.today_mut().ok_or_else(|| {
         Error::Refused(format!(
             "campaign.toml has no [[days]] entry for scenario {n}: nothing to record it on"
@@ -271,8 +274,9 @@ pub(crate) const F36: &str = "Do the Germans Control all hexes of building F36 a
 /// fails the step, which changes nothing.
 fn apply_outcome(s: &mut Session, record: &ScenarioRecord) -> Result<Vec<outcome::Said>, Error> {
     let o = &record.outcome;
+    let half = s.prisoners.as_ref().map(|p| p.me);
     let forces = (&mut s.state.german.force, &mut s.state.russian.force);
-    let applied = outcome::apply(forces, (&o.german, &o.russian), s.tables);
+    let applied = outcome::apply(forces, (&o.german, &o.russian), s.tables, half);
     applied.map_err(|(side, bad)| match &*s.prompter {
         // The answers file's own line and column.
         Prompter::Scripted(a) => a.bad_outcome(side, &bad),

@@ -187,6 +187,12 @@ pub struct Session<'a> {
     /// Two machines: this side's fortifications the other side's 12.617
     /// Eliminated, which its half takes out of its force.
     pub removed: Vec<crate::model::force::CounterId>,
+    /// Two machines: the side this half holds and the prisoners the public
+    /// log gives (`prisoner_fate`); none at one keyboard.
+    pub prisoners: Option<crate::rules::reph::prisoner_fate::Prisoners>,
+    /// Two machines: what this step did to prisoners of this side's guards,
+    /// the other side's counters (public in its event, for his half).
+    pub guarded: Vec<crate::model::exchange::Guarded>,
 }
 
 impl<'a> Session<'a> {
@@ -209,6 +215,8 @@ impl<'a> Session<'a> {
             concerns: Vec::new(),
             reported: None,
             removed: Vec::new(),
+            prisoners: None,
+            guarded: Vec::new(),
         }
     }
 }

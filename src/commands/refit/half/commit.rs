@@ -62,6 +62,7 @@ pub(in crate::commands::refit) fn commit(
                 public: None,
                 sealed: seal_chit(run, step, next),
                 eliminated: Vec::new(),
+                prisoners: guarded(run),
             };
             append_two(run, step, next, kept, dice, two, Keep::Own)?;
             if crate::commands::exchange::isolation::reads_reports(step) {
@@ -102,6 +103,7 @@ fn joint(
         public: public_used.then_some(k),
         sealed: None,
         eliminated: Vec::new(),
+        prisoners: guarded(run),
     };
     append_two(run, step, next, kept, dice, two, Keep::Joint)?;
     if crate::commands::exchange::isolation::reads_reports(step) {
@@ -131,11 +133,12 @@ fn half(
     of: u64,
 ) -> Result<Option<CampaignState>, Error> {
     // His own 12.617's public facts are his (where he stands); what this
-    // half takes from it is only its own fortifications he Eliminated.
-    let removal =
-        matches!(step, StepRef::Half { step, .. } if step == crate::model::exchange::REMOVAL);
+    // half takes from it is only its own fortifications he Eliminated (or
+    // what his step did to its counters as his prisoners).
+    let applies = matches!(step, StepRef::Half { step, .. }
+        if [crate::model::exchange::REMOVAL, crate::model::exchange::PRISONERS].contains(&step.as_str()));
     let (compared, now) = own_cvp(run, of, next)?;
-    if !removal {
+    if !applies {
         agree(run, of, &compared)?;
     }
     let public = match &run.writer.opened.events.public[of as usize - 1].kind {
@@ -156,6 +159,7 @@ fn half(
         public,
         sealed: None,
         eliminated: Vec::new(),
+        prisoners: guarded(run),
     };
     // The public facts this half adds are its RePh CVP, on the campaign as
     // it stands now (the performer may have gone on since his step).
@@ -202,6 +206,11 @@ fn own_cvp(
         }
     }
     Ok((compared, now))
+}
+
+/// What the step did to the other side's prisoners of this side's guards.
+fn guarded(run: &mut Run) -> Vec<crate::model::exchange::Guarded> {
+    std::mem::take(&mut run.two.as_mut().expect("two").guarded)
 }
 
 /// 12.625: the Initiative chit just placed, sealed until both sides unseal
@@ -283,8 +292,9 @@ fn append_two(
         two.eliminated = crate::commands::exchange::isolation::removed_of(&all, other);
         all.retain(|f| f.side() != Some(other));
     }
-    // A scenario's outcome naming the other side's counters (a capture by
-    // his counter's id, a prisoner) would change forces only his half holds.
+    // A scenario's outcome naming the other side's counters by id (a
+    // capture) would change forces only his half holds; a prisoner taken
+    // goes public for his half (`TwoStep::prisoners`).
     let record = matches!(step, StepRef::Record { .. })
         || matches!(step, StepRef::Half { step, .. } if step.starts_with("record "));
     let his_forces = all.iter().any(|f| f.side() == Some(other) && force_fact(f));
@@ -292,23 +302,21 @@ fn append_two(
         || !removal && rows.iter().any(|r| row_side(r) == Some(other));
     if keep == Keep::Own && his || record && his_forces {
         let what = if record {
-            "name a captured weapon by its name (`LMG`, `afv T-34 M41`), not by his counter's id, and he records his loss on his half; prisoners taken are"
+            "name a captured weapon by its name (`LMG`, `afv T-34 M41`), not by his counter's id: he records his loss on his half (docs/two-machines.md §8)"
         } else {
-            "that is"
+            "that is not carried out yet (docs/two-machines.md §12)"
         };
         return Err(Error::Refused(format!(
-            "{} changes the {}'s forces, which only his half holds. On two machines {what} not carried out yet (docs/two-machines.md §8, §12). Nothing was changed.",
+            "{} changes the {}'s forces, which only his half holds. On two machines {what}. Nothing was changed.",
             step.label(),
             other.name()
         )));
     }
     let facts: Vec<Fact> = all
         .into_iter()
-        .filter(|f| match keep {
-            // Its half's public facts are only what it adds to the
-            // campaign as it stands (`own_cvp`).
-            _ => f.side() != Some(other),
-        })
+        // A half's public facts are only what it adds to the campaign as
+        // it stands (`own_cvp`).
+        .filter(|f| f.side() != Some(other))
         .collect();
     // Each side's rows of a joint step, public or secret, are its own run's
     // (the other side's, made here from what this half does not hold, are

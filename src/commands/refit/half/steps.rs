@@ -217,7 +217,12 @@ pub(super) fn record_step(run: &mut Run) -> Result<Option<String>, Error> {
         if a.scenario().is_none() {
             return Ok(Some(READY.into()));
         }
-        crate::rules::reph::scenario_record::check_answers(a, &run.state, run.tables, run.def)?;
+        crate::rules::reph::scenario_record::check_answers(
+            a,
+            &run.state,
+            run.tables,
+            (run.def, Some(me(run))),
+        )?;
     }
     let scenario = run.state.campaign.scenario;
     set_plan(run, Plan::Joint { k: 0, key: None });

@@ -344,8 +344,12 @@ pub(super) fn prisoners(
         )
     })?;
     let g = cx.resolve(force, guard)?[0];
+    if cx.half == Some(cx.side) {
+        return taken(cx, enemy.side, item, prisoner, g);
+    }
     let mut ecx = Ctx {
         side: enemy.side,
+        half: cx.half,
         ladders: cx.ladders,
         tables: cx.tables,
         key: cx.key,
@@ -360,5 +364,36 @@ pub(super) fn prisoners(
         let text = format!("{}: {id} {unit} is a prisoner of {g}", enemy.side.name());
         cx.say([id, g], text);
     }
+    Ok(())
+}
+
+/// Two machines: a prisoner taken, named by the enemy counter's id (his
+/// half holds his counters and applies it, `prisoner_fate`).
+fn taken(cx: &mut Ctx, enemy: Side, item: &str, prisoner: &str, g: CounterId) -> Result<(), Bad> {
+    let p = prisoner
+        .trim()
+        .parse::<CounterId>()
+        .ok()
+        .filter(|id| id.side == enemy)
+        .ok_or_else(|| {
+            cx.bad(
+                item,
+                format!(
+                    "on two machines name the {} counter by its id (his half holds his counters; he tells you its id), e.g. \"{} by {g}\"",
+                    enemy.name(),
+                    CounterId::new(enemy, 12)
+                ),
+            )
+        })?;
+    cx.said.push(super::Said {
+        by: cx.side,
+        text: format!("{}: {p} is a prisoner of {g}", enemy.name()),
+        ids: vec![g],
+        taken: Some(crate::model::exchange::Guarded {
+            prisoner: p,
+            guard: g,
+            fate: crate::model::exchange::Fate::Taken,
+        }),
+    });
     Ok(())
 }

@@ -88,7 +88,12 @@ fn ask_outcome(s: &mut Session, side: Side, so_far: &BySide<Outcome>) -> Result<
                 continue;
             }
         }
-        match try_outcome(&s.state, s.tables, &both) {
+        match try_outcome(
+            &s.state,
+            s.tables,
+            &both,
+            s.prisoners.as_ref().map(|p| p.me),
+        ) {
             Ok(said) => {
                 for line in said.iter().filter(|l| l.by == side) {
                     s.say(format!("  {line}"));
@@ -211,7 +216,8 @@ fn computed_cvp(s: &Session, o: &BySide<Outcome>) -> BySide<u32> {
     let mut g = s.state.german.force.clone();
     let mut r = s.state.russian.force.clone();
     let mut cvp = BySide::<u32>::default();
-    if outcome::apply((&mut g, &mut r), (&o.german, &o.russian), s.tables).is_err() {
+    let half = s.prisoners.as_ref().map(|p| p.me);
+    if outcome::apply((&mut g, &mut r), (&o.german, &o.russian), s.tables, half).is_err() {
         return cvp;
     }
     for (side, after) in [(Side::German, &g), (Side::Russian, &r)] {
