@@ -98,7 +98,12 @@ fn rule_12_607_isolated_areas_and_escape_on_two_machines() {
         );
         assert!(j.contains("type C (German MMC/vehicles only)"), "{side}");
     }
-    assert!(all.contains("12.6074: G-6, G-7, G-19, G-14 Escape(s) and are Retained."));
+    // The dice Replace G-6 and G-7 by 4-4-7s (Random Selection), which
+    // then come last.
+    assert!(
+        all.contains("12.6074: G-19, G-14, G-6, G-7 Escape(s) and are Retained."),
+        "{all}"
+    );
     assert!(all.contains("Escape from H8 of R-40 9-1 (must Escape, 12.6071)"));
     // Each half keeps what became of its own counters.
     let g = force(&h, "german");

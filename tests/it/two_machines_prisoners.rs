@@ -7,12 +7,14 @@ use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, initial, other};
 const READY: &str = "the scenario is ready to play";
 
 /// `side`'s answers after scenario 1: the record with its own `outcome`
-/// (and its other tables), then its RePh.
+/// (and its other tables), then its RePh; `own` may end with keys of the
+/// side's own table after a line `[side]`.
 fn answers(side: &str, with_scenario: bool, own: &str) -> String {
     let scenario = "[scenario]\nvictor = \"german\"\ncvp = { german = 10, russian = 12 }\n\n";
     let initiative = if side == "german" { "attack" } else { "idle" };
+    let (tables, keys) = own.split_once("[side]\n").unwrap_or((own, ""));
     format!(
-        "{}{own}[{side}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"{initiative}\"\n",
+        "{}{tables}[{side}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"{initiative}\"\n{keys}",
         if with_scenario { scenario } else { "" },
     )
 }
@@ -126,6 +128,46 @@ fn rule_12_609_a_prisoner_of_a_non_isolated_guard_is_eliminated_on_two_machines(
             String::from_utf8_lossy(&o.stderr)
         );
     }
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}
+
+/// 12.6051: the German's Encircled guards G-1 and G-3 fail their 1TC. G-3's
+/// prisoner R-1 is claimed by G-2 (in its Location); G-1's R-2 is claimed
+/// by none and Rearmed. At 12.609 R-1, guarded by the non-Isolated G-2, is
+/// Eliminated; R-2 is no prisoner any more and stays. (The Russian has no
+/// Encircled unit: his run of 12.605 rolls nothing, and the German's half
+/// rolls with the public nonces his event carries all the same.)
+#[test]
+fn rule_12_6051_an_eliminated_guards_prisoners_are_claimed_or_rearmed_on_two_machines() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let all = play(
+        &mut h,
+        "[german.outcome]\nencircled = [\"G-1\", \"G-2\", \"G-3\"]\nprisoners = [\"R-1 by G-3\", \"R-2 by G-1\"]\n\n[side]\nclaim = [\"R-1 by G-2\"]\n",
+        "",
+    );
+    assert!(
+        all.contains("G-3 4-6-7 Eliminated (failed its 1TC, 12.6051)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("The Russian's R-1 is claimed by G-2 (12.6051)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("Prisoner R-1 is claimed by G-2 (12.6051)."),
+        "{all}"
+    );
+    assert!(all.contains("Prisoner R-2 is not claimed"), "{all}");
+    assert!(
+        all.contains("R-1 2-2-8 Eliminated (prisoner of non-Isolated G-2, 12.609)"),
+        "{all}"
+    );
+    let r = force(&h, "russian");
+    assert!(counter(&r, "R-1").contains("box = \"casualties\""), "{r}");
+    assert!(!counter(&r, "R-2").contains("box = \"casualties\""), "{r}");
+    assert!(!counter(&r, "R-2").contains("prisoner"), "{r}");
     let last = last_turn(&h);
     h.reveal_both(&last);
     h.audits_honest();

@@ -23,7 +23,7 @@ fn answers(side: &str, with_scenario: bool, german: &str, russian: &str) -> Stri
         "{}{mine}[{side}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"{initiative}\"\n{}",
         if with_scenario { scenario } else { "" },
         if side == "german" {
-            "remove_fortifications = [\"R-55 front-line\", \"R-56 adjacent\"]\n"
+            "remove_fortifications = [\"R-55 front-line\", \"R-56 behind\"]\n"
         } else {
             ""
         }
@@ -84,8 +84,12 @@ fn rule_12_617_the_other_sides_known_fortifications_are_removed_on_two_machines(
         "{all}"
     );
     let r = force(&h, "russian");
-    // The seeds give: the wire stands (dr 5), the minefield goes (dr 3).
-    assert!(all.contains("the Russian's R-56 Known minefield Eliminated by the German"));
+    // The seeds give: the wire stands (dr 5 +2 in a Front Line Location),
+    // the minefield behind it goes (dr 3).
+    assert!(
+        all.contains("the Russian's R-56 Known minefield Eliminated by the German"),
+        "{all}"
+    );
     assert_eq!(place(&r, "R-56"), "casualties");
     assert_ne!(place(&r, "R-55"), "casualties");
     // The minefield's strength was never told to the German's half.

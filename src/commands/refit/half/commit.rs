@@ -87,12 +87,13 @@ fn joint(
     (k, public_used): (u64, bool),
 ) -> Result<Option<CampaignState>, Error> {
     let me = me(run);
-    // 12.614 and 12.620 roll for each side what its own state asks (its
-    // SAN, 12.6142): the other side's half may roll where this run did not
-    // (his SAN as this half holds it is the one he had at the start), so
+    // These steps roll for each side what its own state asks: 12.605 its
+    // Encircled units' 1TCs, 12.611 its wounded leaders, 12.614 and 12.620
+    // its SAN (12.6142; his SAN as this half holds it is the one he had at
+    // the start). The other side's half may roll where this run did not, so
     // the step's public nonces are always its.
-    let always =
-        matches!(step, StepRef::Joint { step } if ["12.614", "12.620"].contains(&step.as_str()));
+    let always = matches!(step, StepRef::Joint { step }
+        if ["12.605", "12.611", "12.614", "12.620"].contains(&step.as_str()));
     let public_used = public_used || always;
     if public_used && ledger(run).public_nonce(me, k).is_none() {
         let seed = run.two.as_ref().expect("two").seed;

@@ -152,20 +152,17 @@ pub(super) fn standing(run: &mut Run, step: &StepRef, context: &str) -> Result<(
     Ok(())
 }
 
-/// A campaign split from one keyboard (`votg split`) in the middle of a
-/// Refit Phase: a side's first step after the split may be a joint one, so
-/// its answers file for the RePh is committed before it, as before its own
-/// steps.
-fn split_standing(run: &mut Run, step: &StepRef) -> Result<(), Error> {
+/// A side's answers file for the RePh is committed before the first joint
+/// step it stands at, as before its own steps: an answer of it given in a
+/// joint step (a claim at 12.605 between two public rolls, say), or in its
+/// half of one done later, was committed before either side's public nonce
+/// for the step was known. (After a split in the middle of a Refit Phase a
+/// side's first step may be a joint one too.)
+fn joint_standing(run: &mut Run, step: &StepRef) -> Result<(), Error> {
     let l = ledger(run);
     let upto = run.writer.opened.events_len() + 1;
-    match l.split() {
-        Some((n, _)) if n > l.reph_start(upto) => {
-            let context = l.reph(upto);
-            standing(run, step, &context)
-        }
-        _ => Ok(()),
-    }
+    let context = l.reph(upto);
+    standing(run, step, &context)
 }
 
 /// Answers given before (a pledge) offered to the step's questions first.
@@ -295,7 +292,7 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
         return Ok(Some(stop));
     }
     set_plan(run, Plan::Joint { k, key });
-    split_standing(run, &step)?;
+    joint_standing(run, &step)?;
     // Answers this side pledged to the step (at its terminal, before it
     // revealed its nonce) are given again.
     let upto = run.writer.opened.events_len() + 1;
