@@ -22,6 +22,16 @@ fn answers(side: &str, with_scenario: bool, own: &str) -> String {
 /// From the record of scenario 1 until both halves say the next is ready,
 /// the views agreeing at every exchange; all both said.
 fn play(h: &mut Halves, german: &str, russian: &str) -> String {
+    play_with(h, german, russian, |_, _| {})
+}
+
+/// The same, `cheat` called on each half after its turn, before it sends.
+fn play_with(
+    h: &mut Halves,
+    german: &str,
+    russian: &str,
+    mut cheat: impl FnMut(&Halves, &str),
+) -> String {
     let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
     let mut all = String::new();
     let mut ready_before = false;
@@ -34,6 +44,7 @@ fn play(h: &mut Halves, german: &str, russian: &str) -> String {
             return all;
         }
         ready_before = ready;
+        cheat(h, turn);
         h.send(turn);
         h.deliver(other(turn));
         h.agree();
@@ -89,7 +100,9 @@ fn force(h: &Halves, side: &str) -> String {
 /// The part of force.toml about counter `id`.
 fn counter(force: &str, id: &str) -> String {
     let at = force.find(&format!("id = \"{id}\"")).unwrap();
-    let end = force[at..].find("\n[[").map_or(force.len(), |e| at + e);
+    let end = force[at..]
+        .find("\n[[counters]]")
+        .map_or(force.len(), |e| at + e);
     force[at..end].to_string()
 }
 
@@ -171,4 +184,197 @@ fn rule_12_6051_an_eliminated_guards_prisoners_are_claimed_or_rearmed_on_two_mac
     let last = last_turn(&h);
     h.reveal_both(&last);
     h.audits_honest();
+}
+
+/// The German's isolation report puts G-3 in an Isolated Area; at 12.609
+/// the German executes R-4 (Massacre in the next scenario) and frees R-7
+/// (a 4-2-6 freed is Replaced by a Conscript squad, C16), and keeps R-10.
+/// The Russian's half applies each; the German's choices are his, checked
+/// by the Russian's audit.
+#[test]
+fn rule_12_609_an_isolated_guards_side_keeps_executes_or_frees_on_two_machines() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let all = play(
+        &mut h,
+        "[german.outcome]\nprisoners = [\"R-4 by G-3\", \"R-7 by G-3\", \"R-10 by G-3\"]\n\n[isolation]\n[[isolation.area]]\nname = \"K5\"\ngerman = [\"G-3\"]\n\n[side]\nprisoners = [\"R-4 execute\", \"R-7 free\"]\n",
+        "",
+    );
+    assert!(
+        all.contains("The Russian's R-4 is executed by G-3 (12.609)"),
+        "{all}"
+    );
+    assert!(all.contains("Massacre (A20.4) will be in effect"), "{all}");
+    assert!(all.contains("G-3 keeps prisoner R-10"), "{all}");
+    assert!(
+        all.contains("R-4 4-4-7 Eliminated (executed by G-3, 12.609)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("Prisoner R-7 4-2-6 freed and Retained, Replaced by a"),
+        "{all}"
+    );
+    let r = force(&h, "russian");
+    assert!(counter(&r, "R-4").contains("box = \"casualties\""), "{r}");
+    assert!(!counter(&r, "R-7").contains("prisoner"), "{r}");
+    assert!(counter(&r, "R-10").contains("prisoner-of = \"G-3\""), "{r}");
+    for side in ["german", "russian"] {
+        let j = std::fs::read_to_string(h.dir(side).join("journal.csv")).unwrap();
+        assert!(j.contains("Massacre (A20.4)"), "{side}");
+    }
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}
+
+/// A cheater's votg makes public another fate than the rules give (R-1
+/// freed, though its guard is not Isolated): the Russian's half applies it
+/// as told, and his audit names it.
+#[test]
+fn rule_12_609_a_fate_the_rules_do_not_give_fails_the_audit() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let eliminated = r#""prisoners":[{"prisoner":"R-1","guard":"G-3","fate":"eliminated"}]"#;
+    let mut done = false;
+    play_with(
+        &mut h,
+        "[german.outcome]\nprisoners = [\"R-1 by G-3\"]\n\n",
+        "",
+        |h, side| {
+            let path = h.dir(side).join("log.jsonl");
+            let log = std::fs::read_to_string(&path).unwrap();
+            if side == "german" && !done && log.contains(eliminated) {
+                std::fs::write(
+                    &path,
+                    log.replace(eliminated, &eliminated.replace("eliminated", "freed")),
+                )
+                .unwrap();
+                done = true;
+            }
+        },
+    );
+    assert!(done, "no fate to forge");
+    assert!(!counter(&force(&h, "russian"), "R-1").contains("casualties"));
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    let out = h.audit_fails("russian");
+    assert!(
+        out.contains("recorded [R-1 Freed by G-3], the rules give [R-1 Eliminated by G-3]"),
+        "{out}"
+    );
+}
+
+/// A packet whose step says what became of a prisoner of the sender's own
+/// side, or gives a fate outside its step, is refused; nothing changes.
+#[test]
+fn rule_12_609_a_packet_giving_a_fate_outside_its_step_is_refused() {
+    let taken = r#""prisoners":[{"prisoner":"R-1","guard":"G-3","fate":"taken"}]"#;
+    for forged in [
+        taken.replace("R-1", "G-1"),
+        taken.replace("taken", "eliminated"),
+    ] {
+        let mut hh = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+        let out = hh.refit(
+            "german",
+            &answers(
+                "german",
+                true,
+                "[german.outcome]\nprisoners = [\"R-1 by G-3\"]\n\n",
+            ),
+        );
+        assert!(out.contains("prisoner of G-3"), "{out}");
+        hh.send("german");
+        let p = hh.sent.last().unwrap().1.clone();
+        crate::halves::tamper_packet(&p, |events| {
+            for e in events.iter_mut() {
+                *e = e.replace(taken, &forged);
+            }
+        });
+        let before = hh.files("russian");
+        let o = hh.receive("russian");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{forged}");
+        assert!(err.contains("which no step of the German's may"), "{err}");
+        assert_eq!(hh.files("russian"), before);
+    }
+}
+
+/// A campaign split in the middle of a Refit Phase with a prisoner held
+/// (taken in the scenario at one keyboard): the split says who guards whom
+/// in public, so at 12.609 the German's half Eliminates the Russian's R-4
+/// (its guard G-1 is not Isolated) and the Russian's half applies it.
+#[test]
+fn rule_12_609_a_prisoner_held_at_a_split_is_settled_on_two_machines() {
+    use crate::common::copy_all;
+    use crate::two_machines_split::ok;
+    let mut h = Halves {
+        tmp: tempfile::tempdir().unwrap(),
+        sent: Vec::new(),
+        seeds: (7, 7),
+    };
+    copy_all(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters/cg-i-partway"),
+        &h.dir("german"),
+    );
+    let record = "[scenario]\nvictor = \"german\"\ncvp = { german = 8, russian = 11 }\n\n[german.outcome]\nprisoners = [\"R-4 by G-1\"]\n\n";
+    let mine = |side: &str| {
+        let extra = match side {
+            "german" => "initiative = \"attack\"\nf36 = false\n",
+            _ => "initiative = \"idle\"\n",
+        };
+        format!("{record}[{side}]\nbuy = []\nfortify = []\nrecon = 0\n{extra}")
+    };
+    let both = format!(
+        "{}\n[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n",
+        mine("german")
+    );
+    ok(&h.run(
+        "german",
+        &[
+            "refit",
+            "--answers",
+            &h.answers("german", &both),
+            "--until",
+            "12.605",
+        ],
+    ));
+    let usb = h.tmp.path().join("usb");
+    ok(&crate::common::votg()
+        .args(["split", &h.path("german"), "--side", "german", "--out"])
+        .arg(&usb)
+        .output()
+        .unwrap());
+    copy_all(&usb, &h.dir("russian"));
+    ok(&crate::common::votg()
+        .args(["join", &h.path("russian"), "--side", "russian"])
+        .output()
+        .unwrap());
+    let to = h.tmp.path().join("mail").join("1-russian.votg");
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    std::fs::copy(h.dir("russian").join("packets/russian-1.votg"), &to).unwrap();
+    h.sent.push(("russian".into(), to));
+    h.deliver("german");
+    let mut turn = "german";
+    let mut said = String::new();
+    for _ in 0..12 {
+        said.push_str(&ok(
+            &h.run(turn, &["refit", "--answers", &h.answers(turn, &mine(turn))])
+        ));
+        h.send(turn);
+        h.deliver(other(turn));
+        turn = other(turn);
+        if said.contains("R-4 4-5-8 Eliminated (prisoner of non-Isolated G-1, 12.609)") {
+            break;
+        }
+    }
+    assert!(
+        said.contains("The Russian's R-4 prisoner of non-Isolated G-1, is Eliminated (12.609)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("R-4 4-5-8 Eliminated (prisoner of non-Isolated G-1, 12.609)"),
+        "{said}"
+    );
+    assert!(counter(&force(&h, "russian"), "R-4").contains("box = \"casualties\""));
+    for side in ["german", "russian"] {
+        ok(&h.run(side, &["verify"]));
+    }
 }
