@@ -160,13 +160,13 @@ impl<'a> Run<'a> {
         let step = step.clone();
         self.prompter.set_day(self.state.campaign.cg_day());
         self.dice.begin_step(&context(&self.state, &step));
-        let (reported, removed, prisoners) = match self.two.is_some() {
+        let (reported, removed, view) = match self.two.is_some() {
             true => {
                 half::prepare(self, &step)?;
                 (
                     half::reported(self, &step)?,
                     half::removed(self, &step)?,
-                    Some(half::prisoners(self, &step)),
+                    Some(half::view(self, &step)),
                 )
             }
             false => (None, Vec::new(), None),
@@ -181,7 +181,7 @@ impl<'a> Run<'a> {
         let mut session = Session {
             reported,
             removed,
-            prisoners,
+            half: view,
             ..Session::new(
                 (self.tables, self.def),
                 copy,

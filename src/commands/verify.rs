@@ -262,7 +262,7 @@ pub fn check(
                     first: Vec::new(),
                     reported: None,
                     removed: Vec::new(),
-                    prisoners: None,
+                    half: None,
                 };
                 let seeds = match split {
                     Some(at) if e.n < at => {

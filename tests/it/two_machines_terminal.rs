@@ -265,7 +265,8 @@ fn design_9_a_record_typed_at_a_terminal_is_confirmed_from_an_answers_file() {
 }
 
 /// A joint step that asks at a terminal, then rolls public dice (12.614:
-/// with F36 Controlled, the Stone Hexes; then the SAN dr): the player who
+/// with F36 Controlled, the Stone Hexes; then the German's SAN dr, his SAN
+/// 5 at scenario end): the player who
 /// answers commits his answers in a pledge before either public nonce is
 /// known to him, the other side (answers file and all) reveals his nonce
 /// and answers nothing, and the first performs the step on his pledged
@@ -275,7 +276,7 @@ fn design_9_a_record_typed_at_a_terminal_is_confirmed_from_an_answers_file() {
 fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answers() {
     use crate::halves::{GERMAN_INITIAL, initial};
     let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
-    answer_all(&mut at_a_terminal(&h, "german"), "attack");
+    answer_all(&mut at_a_terminal(&h, "german"), ("attack", "5 5"));
     let russian = "[scenario]\nvictor = \"german\"\ncvp = { german = 2, russian = 3 }\n\n[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n";
     let mut seen = String::new();
     for _ in 0..6 {
@@ -286,7 +287,7 @@ fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answ
         h.deliver("german");
         h.agree();
         let mut p = at_a_terminal(&h, "german");
-        seen.push_str(&answer_all(&mut p, "attack"));
+        seen.push_str(&answer_all(&mut p, ("attack", "5 5")));
         if seen.contains("Control (12.51)?: 12 (kept)") {
             break;
         }
@@ -306,10 +307,10 @@ fn design_9_a_joint_step_answered_at_a_terminal_is_performed_on_the_pledged_answ
 }
 
 /// Answers every question of a run at a terminal as a player in a hurry
-/// would: the record (nothing happened, F36 held, CVP 2 and 3), 12 Stone
-/// Hexes, no Recon, the Initiative `chit`, Enter elsewhere; all the run
-/// showed.
-fn answer_all(p: &mut PtySession, chit: &str) -> String {
+/// would: the record (nothing happened, F36 held, CVP 2 and 3, both SAN
+/// `san` or Enter), 12 Stone Hexes, no Recon, the Initiative `chit`, Enter
+/// elsewhere; all the run showed.
+fn answer_all(p: &mut PtySession, (chit, san): (&str, &str)) -> String {
     let mut seen = String::new();
     for _ in 0..60 {
         let shown = crate::two_players::shown_in_a_moment(p);
@@ -328,6 +329,8 @@ fn answer_all(p: &mut PtySession, chit: &str) -> String {
             "2 3"
         } else if last.contains("how many Stone Hexes do the Germans Control") {
             "12"
+        } else if last.contains("SAN at scenario end") {
+            san
         } else if last.contains("on Recon") {
             "0"
         } else if last.contains("Initiative chit") {
@@ -352,7 +355,7 @@ fn design_9_a_joint_step_with_the_other_sides_questions_waits_for_his_answers() 
     let mut seen = String::new();
     for _ in 0..24 {
         let mut p = at_a_terminal(&h, turn);
-        seen.push_str(&answer_all(&mut p, "idle"));
+        seen.push_str(&answer_all(&mut p, ("idle", "")));
         h.send(turn);
         h.deliver(other(turn));
         h.agree();

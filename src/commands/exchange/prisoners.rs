@@ -10,7 +10,7 @@ use crate::model::exchange::{Exchange, Fate, Guarded, PRISONERS};
 use crate::model::fold::Events;
 use crate::model::force::CounterId;
 use crate::model::side::Side;
-use crate::rules::reph::prisoner_fate::Prisoners;
+use crate::rules::reph::session::Half;
 
 /// What event `e` says became of prisoners, if anything.
 fn changes(kind: &PublicKind) -> &[Guarded] {
@@ -37,7 +37,7 @@ pub fn held(events: &Events, upto: u64) -> Vec<(CounterId, CounterId)> {
 /// For a run of `step` by `me` as event `upto`: the prisoners the public
 /// log gives, and for its `prisoners` half what the other side's event did
 /// to its counters.
-pub fn for_step(events: &Events, step: &StepRef, me: Side, upto: u64) -> Prisoners {
+pub fn for_step(events: &Events, step: &StepRef, me: Side, upto: u64) -> Half {
     let given = match step {
         StepRef::Half { side, step, of } if step == PRISONERS => events
             .public
@@ -50,9 +50,9 @@ pub fn for_step(events: &Events, step: &StepRef, me: Side, upto: u64) -> Prisone
             .collect(),
         _ => Vec::new(),
     };
-    Prisoners {
+    Half {
         me,
-        held: held(events, upto),
+        prisoners: held(events, upto),
         given,
     }
 }

@@ -131,9 +131,10 @@ pub(super) fn removed(
     crate::commands::exchange::isolation::removed_in(&run.writer.opened.events, step, upto)
 }
 
-/// For a run of `step`: the prisoners the public log gives, and for this
-/// side's `prisoners` half what the other side's step did to its counters.
-pub(super) fn prisoners(run: &Run, step: &StepRef) -> crate::rules::reph::prisoner_fate::Prisoners {
+/// What a run of `step` on this half knows beyond its state: its side, the
+/// prisoners the public log gives, and for its `prisoners` half what the
+/// other side's step did to its counters.
+pub(super) fn view(run: &Run, step: &StepRef) -> crate::rules::reph::session::Half {
     let upto = run.writer.opened.events_len() + 1;
     crate::commands::exchange::prisoners::for_step(&run.writer.opened.events, step, me(run), upto)
 }

@@ -67,7 +67,7 @@ impl Joint<'_> {
             _ => None,
         };
         if let Some(side) = ran {
-            how.prisoners = Some(crate::commands::exchange::prisoners::for_step(
+            how.half = Some(crate::commands::exchange::prisoners::for_step(
                 self.events,
                 r.step,
                 side,

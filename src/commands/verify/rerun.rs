@@ -32,9 +32,9 @@ pub(super) struct Replay {
     /// Two machines, a side's `12.617 removal`: his fortifications the
     /// other side's 12.617 Eliminated.
     pub removed: Vec<crate::model::force::CounterId>,
-    /// Two machines: the side whose half ran it and the prisoners the
-    /// public log gave then (`prisoner_fate`).
-    pub prisoners: Option<crate::rules::reph::prisoner_fate::Prisoners>,
+    /// Two machines: the side whose half ran it and what it knew beyond
+    /// its state (the prisoners the public log gave then).
+    pub half: Option<crate::rules::reph::session::Half>,
 }
 
 /// The campaign after `step` run again from `before` on the recorded
@@ -83,7 +83,7 @@ pub(super) fn rerun(
     let mut session = Session {
         reported: how.reported,
         removed: how.removed,
-        prisoners: how.prisoners,
+        half: how.half,
         ..Session::new((tables, def), state, &mut dice, &mut prompter, &mut out)
     };
     let standing = before.campaign.step.clone();

@@ -21,10 +21,27 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
     }
     new_cg_day(s);
     for side in Side::BOTH {
+        // On two machines each side's CG Roster (its SAN, the Booby Trap
+        // Level) is on its own half only: the other side adjusts his there,
+        // with the same public dice.
+        if !s.holds(side) {
+            s.say(format!(
+                "The {} makes his SAN Adjustment (12.6142){} on his half.",
+                side.name(),
+                if side == Side::Russian {
+                    " and Booby Trap dr (12.6143)"
+                } else {
+                    ""
+                }
+            ));
+            continue;
+        }
         ensure_line(s, side);
         san_adjustment(s, side)?;
     }
-    booby_trap(s)?;
+    if s.holds(Side::Russian) {
+        booby_trap(s)?;
+    }
     Ok(Flow::Next)
 }
 

@@ -16,26 +16,15 @@ use crate::model::side::Side;
 use crate::rules::reph::casualty_vp;
 use crate::rules::reph::session::Session;
 
-/// Two machines: the side this half holds, and every prisoner with its
-/// guard as the public log gives them.
-#[derive(Debug, Clone)]
-pub struct Prisoners {
-    pub me: Side,
-    pub held: Vec<(CounterId, CounterId)>,
-    /// For this side's `prisoners` half: what the other side's step did to
-    /// its counters, to apply.
-    pub given: Vec<Guarded>,
-}
-
 /// The prisoners `guard_side`'s units guard, with their guards, in id
 /// order. On a half, only those of its own guards: the other side's guards
 /// are his to decide for (his Initial OB stands on this half, stale).
 pub fn held_by(s: &Session, guard_side: Side) -> Vec<(CounterId, CounterId)> {
-    match &s.prisoners {
-        Some(p) if p.me != guard_side => Vec::new(),
-        Some(p) => {
-            let mut held: Vec<_> = p
-                .held
+    match &s.half {
+        Some(h) if h.me != guard_side => Vec::new(),
+        Some(h) => {
+            let mut held: Vec<_> = h
+                .prisoners
                 .iter()
                 .filter(|(_, g)| g.side == guard_side)
                 .copied()
@@ -53,17 +42,11 @@ pub fn held_by(s: &Session, guard_side: Side) -> Vec<(CounterId, CounterId)> {
     }
 }
 
-/// Whether this run holds the side's counters: at one keyboard both; on a
-/// half only its own.
-fn holds(s: &Session, side: Side) -> bool {
-    s.prisoners.as_ref().is_none_or(|p| p.me == side)
-}
-
 /// The guard's side decides `fate` for prisoner `p` (guarded, after it, by
 /// `g`): applied at once where its counter is here, else public in the
 /// step's event for the prisoner's half.
 pub fn decide(s: &mut Session, p: CounterId, g: CounterId, fate: Fate) -> Result<(), Error> {
-    if holds(s, p.side) {
+    if s.holds(p.side) {
         return apply(
             s,
             Guarded {
@@ -233,9 +216,9 @@ fn no_counter(side: Side, p: CounterId) -> Error {
 /// already, any other fate only if his prisoner), else both halves stop.
 pub fn by_enemy(s: &mut Session, side: Side) -> Result<(), Error> {
     let given = s
-        .prisoners
+        .half
         .as_mut()
-        .map(|p| std::mem::take(&mut p.given))
+        .map(|h| std::mem::take(&mut h.given))
         .unwrap_or_default();
     s.say(format!(
         "== The {}'s prisoners: what his step did to them (A20.5) ==",

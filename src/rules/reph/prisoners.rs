@@ -39,10 +39,10 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
     }
     s.concerning([]);
     if !any {
-        s.say(match s.prisoners.as_ref() {
-            Some(p) if p.held.iter().any(|(x, _)| x.side == p.me) => format!(
+        s.say(match s.half.as_ref() {
+            Some(h) if h.prisoners.iter().any(|(x, _)| x.side == h.me) => format!(
                 "Your units the {} holds as prisoners: their fate is his to decide (12.609); his half tells yours.",
-                p.me.other().name()
+                h.me.other().name()
             ),
             _ => "No prisoner was recorded.".to_string(),
         });

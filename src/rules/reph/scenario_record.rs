@@ -274,7 +274,7 @@ pub(crate) const F36: &str = "Do the Germans Control all hexes of building F36 a
 /// fails the step, which changes nothing.
 fn apply_outcome(s: &mut Session, record: &ScenarioRecord) -> Result<Vec<outcome::Said>, Error> {
     let o = &record.outcome;
-    let half = s.prisoners.as_ref().map(|p| p.me);
+    let half = s.half();
     let forces = (&mut s.state.german.force, &mut s.state.russian.force);
     let applied = outcome::apply(forces, (&o.german, &o.russian), s.tables, half);
     applied.map_err(|(side, bad)| match &*s.prompter {

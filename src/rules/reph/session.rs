@@ -187,12 +187,27 @@ pub struct Session<'a> {
     /// Two machines: this side's fortifications the other side's 12.617
     /// Eliminated, which its half takes out of its force.
     pub removed: Vec<crate::model::force::CounterId>,
-    /// Two machines: the side this half holds and the prisoners the public
-    /// log gives (`prisoner_fate`); none at one keyboard.
-    pub prisoners: Option<crate::rules::reph::prisoner_fate::Prisoners>,
+    /// Two machines: what a run on a half knows beyond its own state; none
+    /// at one keyboard.
+    pub half: Option<Half>,
     /// Two machines: what this step did to prisoners of this side's guards,
     /// the other side's counters (public in its event, for his half).
     pub guarded: Vec<crate::model::exchange::Guarded>,
+}
+
+/// Two machines: the side a half holds (its state holds the other side's
+/// Initial OB at most, stale), and every prisoner with its guard as the
+/// public log gives them (`prisoner_fate`).
+#[derive(Debug, Clone)]
+pub struct Half {
+    pub me: Side,
+    pub prisoners: Vec<(
+        crate::model::force::CounterId,
+        crate::model::force::CounterId,
+    )>,
+    /// For this side's `prisoners` half: what the other side's step did to
+    /// its counters, to apply.
+    pub given: Vec<crate::model::exchange::Guarded>,
 }
 
 impl<'a> Session<'a> {
@@ -215,13 +230,24 @@ impl<'a> Session<'a> {
             concerns: Vec::new(),
             reported: None,
             removed: Vec::new(),
-            prisoners: None,
+            half: None,
             guarded: Vec::new(),
         }
     }
 }
 
 impl Session<'_> {
+    /// On two machines, the side this half holds.
+    pub fn half(&self) -> Option<Side> {
+        self.half.as_ref().map(|h| h.me)
+    }
+
+    /// Whether this run holds `side`'s counters and files: at one keyboard
+    /// both sides'; on a half only its own.
+    pub fn holds(&self, side: Side) -> bool {
+        self.half().is_none_or(|me| me == side)
+    }
+
     /// Through the one output sink: shown as it happens at a terminal, and
     /// otherwise written once the step has been committed.
     pub fn say(&mut self, text: impl AsRef<str>) {

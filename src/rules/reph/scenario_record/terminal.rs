@@ -88,12 +88,7 @@ fn ask_outcome(s: &mut Session, side: Side, so_far: &BySide<Outcome>) -> Result<
                 continue;
             }
         }
-        match try_outcome(
-            &s.state,
-            s.tables,
-            &both,
-            s.prisoners.as_ref().map(|p| p.me),
-        ) {
+        match try_outcome(&s.state, s.tables, &both, s.half()) {
             Ok(said) => {
                 for line in said.iter().filter(|l| l.by == side) {
                     s.say(format!("  {line}"));
@@ -216,7 +211,7 @@ fn computed_cvp(s: &Session, o: &BySide<Outcome>) -> BySide<u32> {
     let mut g = s.state.german.force.clone();
     let mut r = s.state.russian.force.clone();
     let mut cvp = BySide::<u32>::default();
-    let half = s.prisoners.as_ref().map(|p| p.me);
+    let half = s.half();
     if outcome::apply((&mut g, &mut r), (&o.german, &o.russian), s.tables, half).is_err() {
         return cvp;
     }
