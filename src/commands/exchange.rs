@@ -20,8 +20,8 @@ mod check;
 mod end;
 pub(crate) mod isolation;
 mod merge;
-pub(crate) mod prisoners;
 mod split;
+pub(crate) mod told;
 pub(crate) mod track;
 mod undo_check;
 

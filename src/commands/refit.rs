@@ -202,10 +202,10 @@ impl<'a> Run<'a> {
             }
         };
         session.journal_answers(|side| standing.of(side).to_string());
-        let guarded = std::mem::take(&mut session.guarded);
+        let told = std::mem::take(&mut session.told);
         let next = session.state;
         if let Some(two) = self.two.as_mut() {
-            two.guarded = guarded;
+            two.told = told;
         }
         let written = if self.two.is_some() {
             half::commit(self, &step, &next, kept)

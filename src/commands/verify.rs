@@ -322,8 +322,18 @@ pub fn check(
                     let mut dressed = exchanged::removal(events, e, step, before)
                         .transpose()
                         .map_err(Error::Refused)?;
+                    // On two machines a side's own step runs on his half,
+                    // which knows what the public log told it (the Pltns of
+                    // the AFV it captured by id, C47).
+                    let half = match (exchanged, step.side()) {
+                        (true, Some(side)) => Some(crate::commands::exchange::told::for_step(
+                            events, step, side, e.n,
+                        )),
+                        _ => None,
+                    };
                     let how = Replay {
                         reported: dressed.as_ref().map(|(_, r)| r.clone()),
+                        half,
                         ..how
                     };
                     let state = match &mut dressed {

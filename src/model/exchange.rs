@@ -37,12 +37,47 @@ pub struct TwoStep {
     /// takes them out of his force (`12.617 removal`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub eliminated: Vec<crate::model::force::CounterId>,
-    /// What the step did to prisoners this side's units guard, counters of
-    /// the other side (public: the map shows them); his half applies it to
-    /// his counters (`prisoners`).
+    /// What the step did to the other side's counters, which his half
+    /// applies to them.
+    #[serde(flatten)]
+    pub told: Box<Told>,
+}
+
+/// What a side's step did to counters of the other side, which only his
+/// half holds (public: the map shows it): his half applies it to them
+/// (`PRISONERS`, `CAPTURES`). And from that half, what the capturer's half
+/// needs to know of the weapons it took.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Told {
+    /// Prisoners this side's units guard (A20.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prisoners: Vec<Guarded>,
+    /// Weapons and AFV of his this side captured by id (its record).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captured: Vec<Capture>,
+    /// From the captured side's half: which of its AFV captured by id were
+    /// of one AFV Pltn (12.6162: one dr per captured enemy Pltn, C47).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub platoons: Vec<Vec<crate::model::force::CounterId>>,
 }
+
+impl Told {
+    pub fn is_empty(&self) -> bool {
+        *self == Told::default()
+    }
+}
+
+/// An enemy weapon or AFV captured in play, named by its counter's id and
+/// the unit the map shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capture {
+    pub from: crate::model::force::CounterId,
+    pub unit: String,
+}
+
+/// The half by which a side takes out of its force its weapons the other
+/// side captured by id (`Told::captured`).
+pub const CAPTURES: &str = "captures";
 
 /// A prisoner (A20.5) and the fate its guard's side gave it, carried to
 /// the prisoner's side on two machines: each half holds only its own side's

@@ -270,11 +270,15 @@ impl<'a> Ledger<'a> {
                     }
                     _ => {}
                 }
-                // His step's fates of this side's counters as his prisoners.
-                if two.as_ref().is_some_and(|t| {
-                    t.by != side && t.prisoners.iter().any(|g| g.prisoner.side == side)
-                }) {
-                    out.push((e.n, super::exchange::PRISONERS.to_string()));
+                // His step's fates of this side's counters as his
+                // prisoners, and its weapons he captured by id.
+                if let Some(t) = two.as_ref().filter(|t| t.by != side) {
+                    if t.told.prisoners.iter().any(|g| g.prisoner.side == side) {
+                        out.push((e.n, super::exchange::PRISONERS.to_string()));
+                    }
+                    if t.told.captured.iter().any(|c| c.from.side == side) {
+                        out.push((e.n, super::exchange::CAPTURES.to_string()));
+                    }
                 }
             }
         }

@@ -378,3 +378,71 @@ fn rule_12_609_a_prisoner_held_at_a_split_is_settled_on_two_machines() {
         ok(&h.run(side, &["verify"]));
     }
 }
+
+/// The README walkthrough (CG I's Initial Scenario set up; the Russian's
+/// T-34 Pltn A3 is) split onto two machines. The German
+/// captures both T-34 by their ids: his half makes them his, the Russian's
+/// half takes them out of his force and tells that they were of one Pltn,
+/// and the German's 12.6162 rolls once for that captured Pltn (C47); both
+/// audits pass.
+#[test]
+fn c47_afv_captured_by_id_on_two_machines_one_dr_per_captured_enemy_pltn_12_6162() {
+    use crate::two_machines_split::{at_one_keyboard, carried, ok, russian_sits};
+    let mut h = at_one_keyboard("cg-i-walkthrough", "german");
+    ok(&crate::common::votg()
+        .args(["split", &h.path("german"), "--side", "german", "--out"])
+        .arg(carried(&h))
+        .output()
+        .unwrap());
+    russian_sits(&mut h);
+    let record = "[scenario]\nvictor = \"german\"\ncvp = { german = 10, russian = 12 }\n\n";
+    let mine = |side: &str| match side {
+        "german" => format!(
+            "{record}[german.outcome]\ncaptured = [\"afv R-50 T-34 M41\", \"afv R-51 T-34 M41\"]\n\n[german]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"attack\"\nf36 = false\n"
+        ),
+        _ => {
+            format!("{record}[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n")
+        }
+    };
+    let mut turn = "german";
+    let mut said = String::new();
+    for _ in 0..16 {
+        said.push_str(&ok(
+            &h.run(turn, &["refit", "--answers", &h.answers(turn, &mine(turn))])
+        ));
+        h.send(turn);
+        h.deliver(other(turn));
+        turn = other(turn);
+        let s = ok(&h.run(turn, &["status"]));
+        if s.contains("German has finished") && s.contains("Russian has finished") {
+            break;
+        }
+    }
+    assert!(
+        said.contains("R-50 T-34 M41 captured by the German (12.6041)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("R-51 T-34 M41 captured by the German (12.6041)"),
+        "{said}"
+    );
+    let r = force(&h, "russian");
+    assert!(counter(&r, "R-50").contains("box = \"casualties\""), "{r}");
+    assert!(counter(&r, "R-51").contains("box = \"casualties\""), "{r}");
+    let g = std::fs::read_to_string(h.dir("german").join("german/journal.csv")).unwrap();
+    let rows: Vec<&str> = g
+        .lines()
+        .filter(|l| l.contains("German AFV Platoon Redeployment captured"))
+        .collect();
+    assert_eq!(rows.len(), 1, "one dr for the captured Pltn: {rows:#?}");
+    assert!(
+        rows[0].contains("captured Russian Pltn of R-50"),
+        "{rows:#?}"
+    );
+    for side in ["german", "russian"] {
+        ok(&h.run(side, &["verify"]));
+    }
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}

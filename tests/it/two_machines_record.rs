@@ -47,24 +47,26 @@ fn design_9_the_scenario_record_is_confirmed_by_the_other_side_or_both_stop() {
     assert!(log.contains(&half), "no confirmation in the log");
 }
 
+/// A capture by the other side's counter id alone (READINGS.md C47): his
+/// half holds his counters, so on two machines the unit the map shows is
+/// named after the id, and the answers file is refused before anything is
+/// done, saying so.
 #[test]
-fn design_9_an_outcome_naming_the_other_sides_counters_is_refused_on_two_machines() {
+fn design_9_a_capture_by_id_alone_is_refused_on_two_machines_naming_the_form() {
     let h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
     let recorder = h.sent.last().map(|(s, _)| crate::halves::other(s)).unwrap();
-    // A capture named by the other side's counter id (READINGS.md C47)
-    // changes his Force Organizer, which only his half holds.
-    let captured = if recorder == "german" {
-        "afv R-3"
+    let (captured, form) = if recorder == "german" {
+        ("afv R-3", "\"afv R-3 T-34 M41\"")
     } else {
-        "afv G-33"
+        ("afv G-33", "\"afv G-33 StuG IIIB\"")
     };
     let text = format!(
         "{}[{recorder}.outcome]\ncaptured = [\"{captured}\"]\n",
         record(recorder, 12)
     );
     let e = h.refused(recorder, &text);
-    assert!(e.contains("forces, which only his half holds"), "{e}");
-    assert!(e.contains("name a captured weapon by its name"), "{e}");
+    assert!(e.contains("name the"), "{e}");
+    assert!(e.contains(form), "{e}");
 }
 
 /// A weapon captured in play, named by its name, changes only the

@@ -200,7 +200,7 @@ fn check_events(p: &Packet, path: &Path, events: &mut Events) -> Result<(), Erro
                     return Err(bad("eliminates counters outside a 12.617 removal of yours"));
                 }
                 if let (PublicKind::Step { step, .. }, Some(t)) = (&e.kind, two) {
-                    super::prisoners::check(step, &t.prisoners, from).map_err(|w| bad(&w))?;
+                    super::told::check(step, &t.told, from).map_err(|w| bad(&w))?;
                 }
             }
             // A hand edit of the sender's own views: its facts and reason

@@ -43,9 +43,9 @@ pub(crate) struct TwoPlay {
     pledged: bool,
     /// What committed each answer of the step being done.
     setup: Rc<RefCell<Setup>>,
-    /// What the step just done did to the other side's prisoners of this
-    /// side's guards (public in its event).
-    pub(super) guarded: Vec<crate::model::exchange::Guarded>,
+    /// What the step just done did to the other side's counters (public
+    /// in its event).
+    pub(super) told: crate::model::exchange::Told,
 }
 
 #[derive(Clone)]
@@ -136,7 +136,7 @@ pub(super) fn removed(
 /// other side's step did to its counters.
 pub(super) fn view(run: &Run, step: &StepRef) -> crate::rules::reph::session::Half {
     let upto = run.writer.opened.events_len() + 1;
-    crate::commands::exchange::prisoners::for_step(&run.writer.opened.events, step, me(run), upto)
+    crate::commands::exchange::told::for_step(&run.writer.opened.events, step, me(run), upto)
 }
 
 /// `votg refit` on a half.
@@ -219,7 +219,7 @@ fn start<'a>(
         plan: Plan::Joint { k: 0, key: None },
         pledged: false,
         setup,
-        guarded: Vec::new(),
+        told: Default::default(),
     });
     run
 }

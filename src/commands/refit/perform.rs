@@ -95,6 +95,12 @@ pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
             crate::rules::reph::prisoner_fate::by_enemy(s, *side)?;
             Ok(Flow::Next)
         }
+        // Two machines: this side's weapons the other side captured by id.
+        StepRef::Half { step, side, .. } if step == crate::model::exchange::CAPTURES => {
+            s.prompter.in_secret_block(None);
+            crate::rules::reph::captures::by_enemy(s, *side)?;
+            Ok(Flow::Next)
+        }
         // Two machines: the joint step (or scenario record) run again on
         // this side's half.
         StepRef::Half { step, .. } => match step.strip_prefix("record ") {

@@ -67,7 +67,7 @@ impl Joint<'_> {
             _ => None,
         };
         if let Some(side) = ran {
-            how.half = Some(crate::commands::exchange::prisoners::for_step(
+            how.half = Some(crate::commands::exchange::told::for_step(
                 self.events,
                 r.step,
                 side,
@@ -108,13 +108,13 @@ impl Joint<'_> {
             self.tables,
             def,
         );
-        if let (Ok((_, guarded)), PublicKind::Step { two: Some(t), .. }) = (&again, &r.e.kind)
-            && *guarded != t.prisoners
+        if let (Ok((_, told)), PublicKind::Step { two: Some(t), .. }) = (&again, &r.e.kind)
+            && *told != *t.told
         {
             return Some(Ok(Some(format!(
-                "what it did to the other side's prisoners differs: recorded {}, the rules give {}",
-                fates(&t.prisoners),
-                fates(guarded)
+                "what it did to the other side's counters differs: recorded {}, the rules give {}",
+                said(&t.told),
+                said(told)
             ))));
         }
         let again = again.map(|(state, _)| state);
@@ -164,11 +164,34 @@ impl Joint<'_> {
     }
 }
 
-/// Prisoners' fates as `[R-12 Eliminated by G-3]`.
-fn fates(list: &[crate::model::exchange::Guarded]) -> String {
-    let each: Vec<String> = list
+/// What a step did to the other side's counters, as `[R-12 Eliminated by
+/// G-3]` (prisoners), `captured [R-50 T-34 M41]`, `platoons [[R-50, R-51]]`.
+fn said(t: &crate::model::exchange::Told) -> String {
+    let mut parts = Vec::new();
+    let fates: Vec<String> = t
+        .prisoners
         .iter()
         .map(|g| format!("{} {:?} by {}", g.prisoner, g.fate, g.guard))
         .collect();
-    format!("[{}]", each.join(", "))
+    if !fates.is_empty() || t.captured.is_empty() && t.platoons.is_empty() {
+        parts.push(format!("[{}]", fates.join(", ")));
+    }
+    if !t.captured.is_empty() {
+        let each: Vec<String> = t
+            .captured
+            .iter()
+            .map(|c| format!("{} {}", c.from, c.unit))
+            .collect();
+        parts.push(format!("captured [{}]", each.join(", ")));
+    }
+    if !t.platoons.is_empty() {
+        parts.push(format!(
+            "platoons {:?}",
+            t.platoons
+                .iter()
+                .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        ));
+    }
+    parts.join(" ")
 }

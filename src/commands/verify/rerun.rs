@@ -39,7 +39,7 @@ pub(super) struct Replay {
 
 /// The campaign after `step` run again from `before` on the recorded
 /// answers and dice, and on two machines what it did to the other side's
-/// prisoners; or why it could not be run again.
+/// counters; or why it could not be run again.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn rerun(
     before: &mut CampaignState,
@@ -50,7 +50,7 @@ pub(super) fn rerun(
     (seeds, given): (Option<Seeds>, Option<exchanged::Given>),
     tables: &Tables,
     def: &CgDef,
-) -> Result<(CampaignState, Vec<crate::model::exchange::Guarded>), String> {
+) -> Result<(CampaignState, crate::model::exchange::Told), String> {
     let journal: Vec<JournalRow> = rows.iter().map(|r| r.to_row(0, "")).collect();
     let mut answers = record
         .clone()
@@ -91,11 +91,11 @@ pub(super) fn rerun(
     if performed.is_ok() {
         session.journal_answers(|side| standing.of(side).to_string());
     }
-    let guarded = std::mem::take(&mut session.guarded);
+    let told = std::mem::take(&mut session.told);
     let mut after = session.state;
     let added = after.journal.split_off(kept.min(after.journal.len()));
     before.journal = std::mem::replace(&mut after.journal, added);
-    performed.map(|_| (after, guarded))
+    performed.map(|_| (after, told))
 }
 
 fn recorded_dice(rows: &[&LoggedRow]) -> HashMap<String, Roll> {

@@ -134,12 +134,17 @@ fn pltn_key(s: &Session, c: &crate::model::force::Counter) -> Option<String> {
             Condition::CapturedFrom(id) => Some(*id),
             _ => None,
         });
-        return Some(match from {
-            Some(id) => match s.state.side(id.side).force.get(id).and_then(|e| e.rg_row) {
+        return Some(match (from, &s.half) {
+            // On two machines his half told which were of one Pltn.
+            (Some(id), Some(h)) => match h.platoons.iter().find(|p| p.contains(&id)) {
+                Some(p) => format!("captured {} Pltn of {}", id.side.name(), p[0]),
+                None => format!("captured {id}"),
+            },
+            (Some(id), None) => match s.state.side(id.side).force.get(id).and_then(|e| e.rg_row) {
                 Some(row) => format!("captured {} row:{row}", id.side.name()),
                 None => format!("captured {id}"),
             },
-            None => format!("captured {}", c.id),
+            (None, _) => format!("captured {}", c.id),
         });
     }
     let chart = match c.id.side {

@@ -132,6 +132,9 @@ pub struct Said {
     /// On two machines, a prisoner the side's units took: his counter,
     /// which only his half holds (`prisoner_fate`).
     pub taken: Option<crate::model::exchange::Guarded>,
+    /// On two machines, a weapon of his captured by id, which his half
+    /// takes out of his force.
+    pub captured: Option<crate::model::exchange::Capture>,
 }
 
 impl std::fmt::Display for Said {
@@ -145,6 +148,7 @@ impl Ctx<'_> {
         self.said.push(Said {
             by: self.side,
             taken: None,
+            captured: None,
             text,
             ids: ids.into_iter().collect(),
         });

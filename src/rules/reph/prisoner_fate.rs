@@ -6,7 +6,7 @@
 //! and a fate is applied to it at once. On two machines each half holds
 //! only its own side's counters, and every decision about a prisoner is its
 //! guard's side's: that side's run decides (`decide`), the fate goes public
-//! in its step's event (`Session::guarded`), and the prisoner's half applies
+//! in its step's event (`Session::told`), and the prisoner's half applies
 //! it to its own counter (`by_enemy`, its `prisoners` half).
 
 use crate::error::Error;
@@ -56,7 +56,7 @@ pub fn decide(s: &mut Session, p: CounterId, g: CounterId, fate: Fate) -> Result
             },
         );
     }
-    s.guarded.push(Guarded {
+    s.told.prisoners.push(Guarded {
         prisoner: p,
         guard: g,
         fate,
@@ -218,7 +218,7 @@ pub fn by_enemy(s: &mut Session, side: Side) -> Result<(), Error> {
     let given = s
         .half
         .as_mut()
-        .map(|h| std::mem::take(&mut h.given))
+        .map(|h| std::mem::take(&mut h.given.prisoners))
         .unwrap_or_default();
     s.say(format!(
         "== The {}'s prisoners: what his step did to them (A20.5) ==",

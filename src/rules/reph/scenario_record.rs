@@ -223,7 +223,10 @@ pub fn record(s: &mut Session) -> Result<(), Error> {
         Prompter::Terminal { .. } => terminal::ask(s)?,
     };
     let said = apply_outcome(s, &record)?;
-    s.guarded.extend(said.iter().filter_map(|l| l.taken));
+    s.told.prisoners.extend(said.iter().filter_map(|l| l.taken));
+    s.told
+        .captured
+        .extend(said.iter().filter_map(|l| l.captured.clone()));
     let day = s.state.campaign.today_mut().ok_or_else(|| {
         Error::Refused(format!(
             "campaign.toml has no [[days]] entry for scenario {n}: nothing to record it on"

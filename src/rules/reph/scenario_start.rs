@@ -96,8 +96,11 @@ pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
             r.key().parse().map_err(Error::Usage)?
         }
     };
+    // On two machines each side's ELR and SAN are on its own half: each
+    // half says its own.
     let elr_san: Vec<String> = Side::BOTH
         .iter()
+        .filter(|&&side| s.holds(side))
         .map(|&side| {
             let l = s.state.line(side);
             // 12.6254: at night the German ELR is one less (kept on the

@@ -190,9 +190,9 @@ pub struct Session<'a> {
     /// Two machines: what a run on a half knows beyond its own state; none
     /// at one keyboard.
     pub half: Option<Half>,
-    /// Two machines: what this step did to prisoners of this side's guards,
-    /// the other side's counters (public in its event, for his half).
-    pub guarded: Vec<crate::model::exchange::Guarded>,
+    /// Two machines: what this step did to the other side's counters
+    /// (public in its event, for his half to apply).
+    pub told: crate::model::exchange::Told,
 }
 
 /// Two machines: the side a half holds (its state holds the other side's
@@ -205,9 +205,12 @@ pub struct Half {
         crate::model::force::CounterId,
         crate::model::force::CounterId,
     )>,
-    /// For this side's `prisoners` half: what the other side's step did to
-    /// its counters, to apply.
-    pub given: Vec<crate::model::exchange::Guarded>,
+    /// For this side's `prisoners` or `captures` half: what the other
+    /// side's step did to its counters, to apply.
+    pub given: crate::model::exchange::Told,
+    /// Which AFV of the other side's this side captured by id were of one
+    /// AFV Pltn, as his half told (C47).
+    pub platoons: Vec<Vec<crate::model::force::CounterId>>,
 }
 
 impl<'a> Session<'a> {
@@ -231,7 +234,7 @@ impl<'a> Session<'a> {
             reported: None,
             removed: Vec::new(),
             half: None,
-            guarded: Vec::new(),
+            told: Default::default(),
         }
     }
 }

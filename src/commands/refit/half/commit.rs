@@ -62,7 +62,7 @@ pub(in crate::commands::refit) fn commit(
                 public: None,
                 sealed: seal_chit(run, step, next),
                 eliminated: Vec::new(),
-                prisoners: guarded(run),
+                told: told(run),
             };
             append_two(run, step, next, kept, dice, two, Keep::Own)?;
             if crate::commands::exchange::isolation::reads_reports(step) {
@@ -104,7 +104,7 @@ fn joint(
         public: public_used.then_some(k),
         sealed: None,
         eliminated: Vec::new(),
-        prisoners: guarded(run),
+        told: told(run),
     };
     append_two(run, step, next, kept, dice, two, Keep::Joint)?;
     if crate::commands::exchange::isolation::reads_reports(step) {
@@ -137,7 +137,7 @@ fn half(
     // half takes from it is only its own fortifications he Eliminated (or
     // what his step did to its counters as his prisoners).
     let applies = matches!(step, StepRef::Half { step, .. }
-        if [crate::model::exchange::REMOVAL, crate::model::exchange::PRISONERS].contains(&step.as_str()));
+        if [crate::model::exchange::REMOVAL, crate::model::exchange::PRISONERS, crate::model::exchange::CAPTURES].contains(&step.as_str()));
     let (compared, now) = own_cvp(run, of, next)?;
     if !applies {
         agree(run, of, &compared)?;
@@ -160,7 +160,7 @@ fn half(
         public,
         sealed: None,
         eliminated: Vec::new(),
-        prisoners: guarded(run),
+        told: told(run),
     };
     // The public facts this half adds are its RePh CVP, on the campaign as
     // it stands now (the performer may have gone on since his step).
@@ -209,9 +209,9 @@ fn own_cvp(
     Ok((compared, now))
 }
 
-/// What the step did to the other side's prisoners of this side's guards.
-fn guarded(run: &mut Run) -> Vec<crate::model::exchange::Guarded> {
-    std::mem::take(&mut run.two.as_mut().expect("two").guarded)
+/// What the step did to the other side's counters.
+fn told(run: &mut Run) -> Box<crate::model::exchange::Told> {
+    Box::new(std::mem::take(&mut run.two.as_mut().expect("two").told))
 }
 
 /// 12.625: the Initiative chit just placed, sealed until both sides unseal
@@ -303,7 +303,7 @@ fn append_two(
         || !removal && rows.iter().any(|r| row_side(r) == Some(other));
     if keep == Keep::Own && his || record && his_forces {
         let what = if record {
-            "name a captured weapon by its name (`LMG`, `afv T-34 M41`), not by his counter's id: he records his loss on his half (docs/two-machines.md §8)"
+            "name a captured weapon by his counter's id and its unit (`afv R-50 T-34 M41`: his half takes it out of his force) or by its name alone (`LMG`: he records his loss on his half) (docs/two-machines.md §8)"
         } else {
             "that is not carried out yet (docs/two-machines.md §12)"
         };

@@ -227,10 +227,31 @@ pub(super) fn captured(
         Some(("afv", n)) => (UnitKind::Vehicle, n.trim()),
         _ => (UnitKind::Sw, t),
     };
+    let on_half = cx.half == Some(cx.side);
+    let by_id = name
+        .split_once(' ')
+        .and_then(|(id, unit)| Some((id.parse::<CounterId>().ok()?, unit.trim())));
     let (n, name, from) = match name.parse::<CounterId>() {
+        Ok(id) if on_half => {
+            return Err(cx.bad(
+                item,
+                format!(
+                    "on two machines name the {} counter's unit after its id (his half holds his counters), e.g. \"afv {id} {}\"",
+                    enemy.side.name(),
+                    match enemy.side {
+                        crate::model::side::Side::Russian => "T-34 M41",
+                        crate::model::side::Side::German => "StuG IIIB",
+                    }
+                ),
+            ));
+        }
         Ok(id) => {
             let unit = taken_from_enemy(cx, enemy, id, item)?;
             (1, unit, Some(id))
+        }
+        Err(_) if on_half && by_id.is_some_and(|(id, _)| id.side == enemy.side) => {
+            let (id, unit) = by_id.expect("checked");
+            (1, unit.to_string(), Some(id))
         }
         Err(_) => {
             let (n, name) = count_and_name(name).ok_or_else(|| {
@@ -262,7 +283,20 @@ pub(super) fn captured(
         ),
         None => format!("{}: captured {name}{how}: {}", cx.side.name(), list(&ids)),
     };
-    cx.say(ids.into_iter().chain(from), text);
+    match from {
+        // His counter is on his half: his half takes it out of his force.
+        Some(from) if on_half => cx.said.push(super::Said {
+            by: cx.side,
+            text,
+            ids,
+            taken: None,
+            captured: Some(crate::model::exchange::Capture {
+                from,
+                unit: name.clone(),
+            }),
+        }),
+        _ => cx.say(ids.into_iter().chain(from), text),
+    }
     Ok(())
 }
 
@@ -389,6 +423,7 @@ fn taken(cx: &mut Ctx, enemy: Side, item: &str, prisoner: &str, g: CounterId) ->
         by: cx.side,
         text: format!("{}: {p} is a prisoner of {g}", enemy.name()),
         ids: vec![g],
+        captured: None,
         taken: Some(crate::model::exchange::Guarded {
             prisoner: p,
             guard: g,
