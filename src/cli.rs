@@ -302,7 +302,7 @@ pub enum Command {
         /// Two machines: ask the other side to take back a step he has received (sent with `votg send`)
         #[arg(long, conflicts_with_all = ["accept", "refuse"])]
         request: bool,
-        /// With --request: the last step of this number that counts (e.g. 12.624), and every step after it
+        /// With --request: the last step of this number that counts (e.g. 12.624; `record`: the scenario record), and every step after it
         #[arg(long, requires = "request")]
         step: Option<String>,
         /// Two machines: take back the steps the other side asked to undo, on both halves

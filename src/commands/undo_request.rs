@@ -132,14 +132,17 @@ fn append_public(w: &mut Writer, kinds: Vec<PublicKind>) -> Result<(), Error> {
     w.write_views(&state)
 }
 
-/// Whether `step` is one of RePh step `number` (`12.621` for `votg buy`).
+/// Whether `step` is one of RePh step `number` (`12.621` for `votg buy`,
+/// `record` or `12.6041` for the record of a scenario).
 fn numbered(step: &StepRef, number: &str) -> bool {
     match step {
         StepRef::Own { step, .. } | StepRef::Joint { step } | StepRef::Half { step, .. } => {
             step == number
         }
         StepRef::Buy { .. } => number == "12.621",
-        StepRef::Record { .. } => number == "12.604",
+        // The record of a scenario (12.6041); `12.604` also names the
+        // joint step 12.604 after it.
+        StepRef::Record { .. } => ["12.604", "12.6041", "record"].contains(&number),
     }
 }
 

@@ -97,3 +97,50 @@ fn design_9_a_capture_named_by_its_name_is_recorded_on_two_machines() {
     let force = std::fs::read_to_string(h.dir(recorder).join(recorder).join("force.toml")).unwrap();
     assert!(force.contains("captured in play"), "{force}");
 }
+
+/// Both halves recorded the scenario, and then found it wrong: the side
+/// holding the turn asks to take the record back (`--step record`), the
+/// other accepts, and the scenario is recorded again on both halves with
+/// the right CVP.
+#[test]
+fn design_9_a_scenario_record_is_taken_back_by_agreement_and_recorded_again() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let recorder = h.sent.last().map(|(s, _)| crate::halves::other(s)).unwrap();
+    let confirmer = crate::halves::other(recorder);
+    assert!(
+        h.refit(recorder, &record(recorder, 12))
+            .contains("Scenario 1 recorded")
+    );
+    h.send(recorder);
+    h.deliver(confirmer);
+    assert!(
+        h.refit(confirmer, &record(confirmer, 12))
+            .contains("Scenario 1 recorded")
+    );
+    let ok = |o: std::process::Output| {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let asked = ok(h.run(confirmer, &["undo", "--request", "--step", "record"]));
+    assert!(asked.contains("scenario 1 recorded"), "{asked}");
+    h.send(confirmer);
+    h.deliver(recorder);
+    let said = ok(h.run(recorder, &["undo", "--accept"]));
+    assert!(said.contains("Taken back"), "{said}");
+    h.send(recorder);
+    h.deliver(confirmer);
+    let again = h.refit(confirmer, &record(confirmer, 11));
+    assert!(again.contains("Scenario 1 recorded"), "{again}");
+    h.send(confirmer);
+    h.deliver(recorder);
+    let out = h.refit(recorder, &record(recorder, 11));
+    assert!(out.contains("Scenario 1 recorded"), "{out}");
+    h.send(recorder);
+    h.deliver(confirmer);
+    for side in [recorder, confirmer] {
+        let c = std::fs::read_to_string(h.dir(side).join("campaign.toml")).unwrap();
+        assert!(c.contains("russian = 11"), "{c}");
+        assert!(!c.contains("russian = 12"), "{c}");
+        ok(h.run(side, &["verify"]));
+    }
+}
