@@ -246,6 +246,42 @@ pub fn play_initial(mut h: Halves, german: &str, russian: &str) -> Halves {
 }
 
 impl Halves {
+    /// Plays turns from the record of a scenario until both halves have
+    /// said the next one is ready, the public views compared after every
+    /// exchange: each turn `side` answers `answers(side, ready_before)`
+    /// (`ready_before`: the other side has said it, so no `[scenario]`
+    /// belongs in it), and `cheat` is called on its half before it sends.
+    /// What each turn said, in order.
+    pub fn play_reph(
+        &mut self,
+        answers: impl Fn(&str, bool) -> String,
+        mut cheat: impl FnMut(&Halves, &str),
+    ) -> Vec<(String, String)> {
+        const READY: &str = "the scenario is ready to play";
+        let mut turn = self.sent.last().map(|(s, _)| other(s)).unwrap();
+        let mut said: Vec<(String, String)> = Vec::new();
+        for _ in 0..14 {
+            let ready_before = said.last().is_some_and(|(_, o)| o.contains(READY));
+            let out = self.refit(turn, &answers(turn, ready_before));
+            let ready = out.contains(READY);
+            said.push((turn.to_string(), out));
+            if ready && ready_before {
+                return said;
+            }
+            cheat(self, turn);
+            self.send(turn);
+            self.deliver(other(turn));
+            self.agree();
+            turn = other(turn);
+        }
+        panic!("the RePh did not end: {said:#?}");
+    }
+
+    /// `side`'s Force Organizer view (force.toml).
+    pub fn force(&self, side: &str) -> String {
+        std::fs::read_to_string(self.dir(side).join(side).join("force.toml")).unwrap()
+    }
+
     /// `side` resigns in its turn; the other side receives it, sends its
     /// own reveal, and `side` receives that.
     pub fn concede(&mut self, side: &str) {

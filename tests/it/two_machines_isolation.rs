@@ -19,8 +19,6 @@ const GERMAN: &str = "[isolation]\n[[isolation.area]]\nname = \"K5\"\ngerman = [
 /// The Russian's: a 4-4-7 and a 7-0 in K5 (no Escape), a 9-1 in H8.
 const RUSSIAN: &str = "[isolation]\n[[isolation.area]]\nname = \"K5\"\nrussian = [\"R-5\", \"R-10\"]\n\n[[isolation.area]]\nname = \"H8\"\nrussian = [\"R-40\"]\n\n";
 
-const READY: &str = "the scenario is ready to play";
-
 /// Plays turns from the record of scenario 1 until both halves have said
 /// the next scenario is ready (the public views compared after every
 /// exchange); what each turn said.
@@ -33,38 +31,21 @@ fn play_with(
     h: &mut Halves,
     german: &str,
     russian: &str,
-    mut cheat: impl FnMut(&Halves, &str),
+    cheat: impl FnMut(&Halves, &str),
 ) -> Vec<(String, String)> {
-    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
-    let mut said: Vec<(String, String)> = Vec::new();
-    for _ in 0..14 {
-        let answers = if turn == "german" { german } else { russian };
-        // Once one side has said the scenario is ready, the other only
-        // does his halves (a `[scenario]` would record the next one).
-        let ready_before = said.last().is_some_and(|(_, o)| o.contains(READY));
-        let text = record(turn, answers);
-        let text = match ready_before {
-            true => text[text.find(&format!("[{turn}]")).unwrap()..].to_string(),
-            false => text,
-        };
-        let out = h.refit(turn, &text);
-        let ready = out.contains(READY);
-        said.push((turn.to_string(), out));
-        if ready && ready_before {
-            return said;
-        }
-        cheat(h, turn);
-        h.send(turn);
-        h.deliver(other(turn));
-        h.agree();
-        turn = other(turn);
-    }
-    panic!("the RePh did not end: {said:#?}");
-}
-
-/// `side`'s Force Organizer view.
-fn force(h: &Halves, side: &str) -> String {
-    std::fs::read_to_string(h.dir(side).join(side).join("force.toml")).unwrap()
+    h.play_reph(
+        |turn, ready_before| {
+            let answers = if turn == "german" { german } else { russian };
+            // Once one side has said the scenario is ready, the other only
+            // does his halves (a `[scenario]` would record the next one).
+            let text = record(turn, answers);
+            match ready_before {
+                true => text[text.find(&format!("[{turn}]")).unwrap()..].to_string(),
+                false => text,
+            }
+        },
+        cheat,
+    )
 }
 
 /// The conditions of counter `id` in a force.toml.
@@ -106,7 +87,7 @@ fn rule_12_607_isolated_areas_and_escape_on_two_machines() {
     );
     assert!(all.contains("Escape from H8 of R-40 9-1 (must Escape, 12.6071)"));
     // Each half keeps what became of its own counters.
-    let g = force(&h, "german");
+    let g = h.force("german");
     assert!(
         counter(&g, "G-1").contains("isolated"),
         "{}",
@@ -122,7 +103,7 @@ fn rule_12_607_isolated_areas_and_escape_on_two_machines() {
         "{}",
         counter(&g, "G-6")
     );
-    let r = force(&h, "russian");
+    let r = h.force("russian");
     for id in ["R-5", "R-10"] {
         assert!(
             counter(&r, id).contains("ammo-shortage"),
@@ -363,7 +344,7 @@ fn rule_12_607_an_accepted_undo_of_the_isolation_steps_reopens_the_reports() {
         "reported again: {all}"
     );
     assert_eq!(all.matches("Escape from H8 of R-40").count(), 0, "{all}");
-    let r = force(&h, "russian");
+    let r = h.force("russian");
     assert!(
         counter(&r, "R-40").contains("K5"),
         "{}",

@@ -4,8 +4,6 @@
 
 use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, initial, other};
 
-const READY: &str = "the scenario is ready to play";
-
 /// `side`'s answers after scenario 1: the record with its own `outcome`
 /// (and its other tables), then its RePh; `own` may end with keys of the
 /// side's own table after a line `[side]`.
@@ -30,27 +28,13 @@ fn play_with(
     h: &mut Halves,
     german: &str,
     russian: &str,
-    mut cheat: impl FnMut(&Halves, &str),
+    cheat: impl FnMut(&Halves, &str),
 ) -> String {
-    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
-    let mut all = String::new();
-    let mut ready_before = false;
-    for _ in 0..14 {
-        let own = if turn == "german" { german } else { russian };
-        let out = h.refit(turn, &answers(turn, !ready_before, own));
-        all.push_str(&format!("=== {turn}\n{out}"));
-        let ready = out.contains(READY);
-        if ready && ready_before {
-            return all;
-        }
-        ready_before = ready;
-        cheat(h, turn);
-        h.send(turn);
-        h.deliver(other(turn));
-        h.agree();
-        turn = other(turn);
-    }
-    panic!("the RePh did not end: {all}");
+    let own = |turn: &str| if turn == "german" { german } else { russian };
+    h.play_reph(|turn, ready| answers(turn, !ready, own(turn)), cheat)
+        .into_iter()
+        .map(|(turn, out)| format!("=== {turn}\n{out}"))
+        .collect()
 }
 
 fn campaign(h: &Halves, side: &str) -> String {
@@ -93,10 +77,6 @@ fn rule_12_6051_encircled_units_of_both_sides_take_their_1tc_on_two_machines() {
     h.audits_honest();
 }
 
-fn force(h: &Halves, side: &str) -> String {
-    std::fs::read_to_string(h.dir(side).join(side).join("force.toml")).unwrap()
-}
-
 /// The part of force.toml about counter `id`.
 fn counter(force: &str, id: &str) -> String {
     let at = force.find(&format!("id = \"{id}\"")).unwrap();
@@ -126,7 +106,7 @@ fn rule_12_609_a_prisoner_of_a_non_isolated_guard_is_eliminated_on_two_machines(
         all.contains("R-1 2-2-8 Eliminated (prisoner of non-Isolated G-3, 12.609)"),
         "{all}"
     );
-    let r = force(&h, "russian");
+    let r = h.force("russian");
     assert!(counter(&r, "R-1").contains("box = \"casualties\""), "{r}");
     for side in ["german", "russian"] {
         assert!(
@@ -177,7 +157,7 @@ fn rule_12_6051_an_eliminated_guards_prisoners_are_claimed_or_rearmed_on_two_mac
         all.contains("R-1 2-2-8 Eliminated (prisoner of non-Isolated G-2, 12.609)"),
         "{all}"
     );
-    let r = force(&h, "russian");
+    let r = h.force("russian");
     assert!(counter(&r, "R-1").contains("box = \"casualties\""), "{r}");
     assert!(!counter(&r, "R-2").contains("box = \"casualties\""), "{r}");
     assert!(!counter(&r, "R-2").contains("prisoner"), "{r}");
@@ -213,7 +193,7 @@ fn rule_12_609_an_isolated_guards_side_keeps_executes_or_frees_on_two_machines()
         all.contains("Prisoner R-7 4-2-6 freed and Retained, Replaced by a"),
         "{all}"
     );
-    let r = force(&h, "russian");
+    let r = h.force("russian");
     assert!(counter(&r, "R-4").contains("box = \"casualties\""), "{r}");
     assert!(!counter(&r, "R-7").contains("prisoner"), "{r}");
     assert!(counter(&r, "R-10").contains("prisoner-of = \"G-3\""), "{r}");
@@ -252,7 +232,7 @@ fn rule_12_609_a_fate_the_rules_do_not_give_fails_the_audit() {
         },
     );
     assert!(done, "no fate to forge");
-    assert!(!counter(&force(&h, "russian"), "R-1").contains("casualties"));
+    assert!(!counter(&h.force("russian"), "R-1").contains("casualties"));
     let last = last_turn(&h);
     h.reveal_both(&last);
     let out = h.audit_fails("russian");
@@ -373,7 +353,7 @@ fn rule_12_609_a_prisoner_held_at_a_split_is_settled_on_two_machines() {
         said.contains("R-4 4-5-8 Eliminated (prisoner of non-Isolated G-1, 12.609)"),
         "{said}"
     );
-    assert!(counter(&force(&h, "russian"), "R-4").contains("box = \"casualties\""));
+    assert!(counter(&h.force("russian"), "R-4").contains("box = \"casualties\""));
     for side in ["german", "russian"] {
         ok(&h.run(side, &["verify"]));
     }
@@ -426,7 +406,7 @@ fn c47_afv_captured_by_id_on_two_machines_one_dr_per_captured_enemy_pltn_12_6162
         said.contains("R-51 T-34 M41 captured by the German (12.6041)"),
         "{said}"
     );
-    let r = force(&h, "russian");
+    let r = h.force("russian");
     assert!(counter(&r, "R-50").contains("box = \"casualties\""), "{r}");
     assert!(counter(&r, "R-51").contains("box = \"casualties\""), "{r}");
     let g = std::fs::read_to_string(h.dir("german").join("german/journal.csv")).unwrap();

@@ -10,8 +10,6 @@ use crate::halves::{GERMAN_INITIAL, Halves, initial, other};
 const RUSSIAN_INITIAL: &str =
     "[russian]\nbuy = [\"I5\"]\nfortify = [\"wire\", \"ap-mine 5\"]\nrecon = 2\n";
 
-const READY: &str = "the scenario is ready to play";
-
 /// `side`'s answers after scenario 1: the record, then its RePh.
 fn answers(side: &str, with_scenario: bool, german: &str, russian: &str) -> String {
     let scenario = "[scenario]\nvictor = \"german\"\ncvp = { german = 10, russian = 12 }\n\n";
@@ -36,29 +34,11 @@ fn play(h: &mut Halves, russian: &str) -> String {
 }
 
 /// The same, `cheat` called on each half after its turn, before it sends.
-fn play_with(h: &mut Halves, russian: &str, mut cheat: impl FnMut(&Halves, &str)) -> String {
-    let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
-    let mut all = String::new();
-    let mut ready_before = false;
-    for _ in 0..14 {
-        let out = h.refit(turn, &answers(turn, !ready_before, "", russian));
-        all.push_str(&out);
-        let ready = out.contains(READY);
-        if ready && ready_before {
-            return all;
-        }
-        ready_before = ready;
-        cheat(h, turn);
-        h.send(turn);
-        h.deliver(other(turn));
-        h.agree();
-        turn = other(turn);
-    }
-    panic!("the RePh did not end: {all}");
-}
-
-fn force(h: &Halves, side: &str) -> String {
-    std::fs::read_to_string(h.dir(side).join(side).join("force.toml")).unwrap()
+fn play_with(h: &mut Halves, russian: &str, cheat: impl FnMut(&Halves, &str)) -> String {
+    h.play_reph(|turn, ready| answers(turn, !ready, "", russian), cheat)
+        .into_iter()
+        .map(|(_, out)| out)
+        .collect()
 }
 
 /// The box of counter `id` in a force.toml.
@@ -83,7 +63,7 @@ fn rule_12_617_the_other_sides_known_fortifications_are_removed_on_two_machines(
         all.contains("German Fortification Removal of the Russian's R-56 Known minefield"),
         "{all}"
     );
-    let r = force(&h, "russian");
+    let r = h.force("russian");
     // The seeds give: the wire stands (dr 5 +2 in a Front Line Location),
     // the minefield behind it goes (dr 3).
     assert!(
@@ -143,7 +123,7 @@ fn rule_12_617_a_removal_the_dice_did_not_give_fails_the_audit() {
         },
     );
     assert!(done, "no removal to forge");
-    assert_eq!(place(&force(&h, "russian"), "R-55"), "casualties");
+    assert_eq!(place(&h.force("russian"), "R-55"), "casualties");
     let last = other(&h.sent.last().unwrap().0).to_string();
     h.reveal_both(&last);
     let out = h.audit_fails("russian");
