@@ -332,19 +332,7 @@ fn rule_12_609_a_prisoner_held_at_a_split_is_settled_on_two_machines() {
     std::fs::copy(h.dir("russian").join("packets/russian-1.votg"), &to).unwrap();
     h.sent.push(("russian".into(), to));
     h.deliver("german");
-    let mut turn = "german";
-    let mut said = String::new();
-    for _ in 0..12 {
-        said.push_str(&ok(
-            &h.run(turn, &["refit", "--answers", &h.answers(turn, &mine(turn))])
-        ));
-        h.send(turn);
-        h.deliver(other(turn));
-        turn = other(turn);
-        if said.contains("R-4 4-5-8 Eliminated (prisoner of non-Isolated G-1, 12.609)") {
-            break;
-        }
-    }
+    let said = crate::two_machines_split::until_both_finish(&mut h, "german", mine);
     assert!(
         said.contains("The Russian's R-4 prisoner of non-Isolated G-1, is Eliminated (12.609)"),
         "{said}"
@@ -367,7 +355,9 @@ fn rule_12_609_a_prisoner_held_at_a_split_is_settled_on_two_machines() {
 /// audits pass.
 #[test]
 fn c47_afv_captured_by_id_on_two_machines_one_dr_per_captured_enemy_pltn_12_6162() {
-    use crate::two_machines_split::{at_one_keyboard, carried, ok, russian_sits};
+    use crate::two_machines_split::{
+        at_one_keyboard, carried, ok, russian_sits, until_both_finish,
+    };
     let mut h = at_one_keyboard("cg-i-walkthrough", "german");
     ok(&crate::common::votg()
         .args(["split", &h.path("german"), "--side", "german", "--out"])
@@ -384,20 +374,7 @@ fn c47_afv_captured_by_id_on_two_machines_one_dr_per_captured_enemy_pltn_12_6162
             format!("{record}[russian]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n")
         }
     };
-    let mut turn = "german";
-    let mut said = String::new();
-    for _ in 0..16 {
-        said.push_str(&ok(
-            &h.run(turn, &["refit", "--answers", &h.answers(turn, &mine(turn))])
-        ));
-        h.send(turn);
-        h.deliver(other(turn));
-        turn = other(turn);
-        let s = ok(&h.run(turn, &["status"]));
-        if s.contains("German has finished") && s.contains("Russian has finished") {
-            break;
-        }
-    }
+    let said = until_both_finish(&mut h, "german", mine);
     assert!(
         said.contains("R-50 T-34 M41 captured by the German (12.6041)"),
         "{said}"

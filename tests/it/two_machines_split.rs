@@ -82,6 +82,35 @@ pub(crate) fn russian_sits(h: &mut Halves) {
     h.deliver("german");
 }
 
+/// Turns from `first` on, each side's `refit` with `answers(side)`, until
+/// `status` says both have finished the Refit Phase; all the turns said.
+pub(crate) fn until_both_finish(
+    h: &mut Halves,
+    first: &str,
+    answers: impl Fn(&str) -> String,
+) -> String {
+    let mut turn = if first == "german" {
+        "german"
+    } else {
+        "russian"
+    };
+    let mut said = String::new();
+    for _ in 0..16 {
+        said.push_str(&ok(&h.run(
+            turn,
+            &["refit", "--answers", &h.answers(turn, &answers(turn))],
+        )));
+        h.send(turn);
+        h.deliver(other(turn));
+        turn = other(turn);
+        let s = ok(&h.run(turn, &["status"]));
+        if s.contains("German has finished") && s.contains("Russian has finished") {
+            return said;
+        }
+    }
+    panic!("the Refit Phase did not end: {said}");
+}
+
 fn every_file_text(dir: &Path) -> String {
     snapshot(dir)
         .into_iter()
@@ -418,20 +447,7 @@ fn design_9_a_campaign_split_in_the_middle_of_a_refit_phase_finishes_it_on_two_m
         };
         format!("{record}[{side}]\nbuy = []\nfortify = []\nrecon = 0\n{extra}")
     };
-    let mut turn = "russian";
-    let mut said = String::new();
-    for _ in 0..12 {
-        said.push_str(&ok(
-            &h.run(turn, &["refit", "--answers", &h.answers(turn, &mine(turn))])
-        ));
-        h.send(turn);
-        h.deliver(other(turn));
-        turn = other(turn);
-        let s = ok(&h.run(turn, &["status"]));
-        if s.contains("German has finished") && s.contains("Russian has finished") {
-            break;
-        }
-    }
+    let said = until_both_finish(&mut h, "russian", mine);
     // The Russian did not reveal his public nonce for 12.614 before the
     // German's answers for the RePh were committed (12.614 asks his).
     assert!(
