@@ -403,3 +403,40 @@ fn c47_afv_captured_by_id_on_two_machines_one_dr_per_captured_enemy_pltn_12_6162
     h.reveal_both(&last);
     h.audits_honest();
 }
+
+/// 12.611 on two machines: each side's wounded leader rolls on its own
+/// half, with the public nonces the performer's event always carries, and
+/// each half adds its own RePh Casualty VP should its leader die; the
+/// records agree at every exchange and both audits pass.
+#[test]
+fn rule_12_611_wounded_leaders_of_both_sides_on_two_machines() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let all = play(
+        &mut h,
+        "[german.outcome]\nwounded = [\"G-20\"]\n\n",
+        "[russian.outcome]\nwounded = [\"R-10\"]\n\n",
+    );
+    assert!(all.contains("G-20"), "{all}");
+    assert!(all.contains("R-10"), "{all}");
+    let rows = |side: &str| -> Vec<String> {
+        std::fs::read_to_string(h.dir(side).join("journal.csv"))
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains("12.611"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(
+        rows("german").iter().any(|r| r.contains("G-20")),
+        "{:#?}",
+        rows("german")
+    );
+    assert!(
+        rows("russian").iter().any(|r| r.contains("R-10")),
+        "{:#?}",
+        rows("russian")
+    );
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}
