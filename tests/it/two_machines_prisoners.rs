@@ -440,3 +440,41 @@ fn rule_12_611_wounded_leaders_of_both_sides_on_two_machines() {
     h.reveal_both(&last);
     h.audits_honest();
 }
+
+/// 12.610 on two machines: a wooden building burns with an Isolated unit
+/// of each side confined to it (`units=G-6+R-5` in the shared `[scenario]
+/// blazes`). Each half Eliminates its own, counts its own RePh Casualty VP,
+/// and neither checks the other's counter against its stale copy of his
+/// Initial OB; the records agree and both audits pass.
+#[test]
+fn rule_12_6104_a_blaze_eliminates_each_sides_confined_units_on_its_own_half() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let scenario = "[scenario]\nvictor = \"german\"\ncvp = { german = 10, russian = 12 }\nblazes = [\"F36 wooden units=G-6+R-5\"]\n\n";
+    let said = h.play_reph(
+        |turn, ready| {
+            let (isolation, initiative) = match turn {
+                "german" => ("[isolation]\n[[isolation.area]]\nname = \"K5\"\ngerman = [\"G-6\"]\n\n", "attack"),
+                _ => ("[isolation]\n[[isolation.area]]\nname = \"H8\"\nrussian = [\"R-5\"]\n\n", "idle"),
+            };
+            format!(
+                "{}{isolation}[{turn}]\nbuy = []\nfortify = []\nrecon = 0\ninitiative = \"{initiative}\"\n",
+                if ready { "" } else { scenario }
+            )
+        },
+        |_, _| {},
+    );
+    let all: String = said.iter().map(|(_, o)| o.as_str()).collect();
+    assert!(
+        all.contains("G-6 4-6-7 Eliminated (Isolated in F36, consumed by fire, 12.6104)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("R-5 4-4-7 Eliminated (Isolated in F36, consumed by fire, 12.6104)"),
+        "{all}"
+    );
+    assert!(counter(&h.force("german"), "G-6").contains("box = \"casualties\""));
+    assert!(counter(&h.force("russian"), "R-5").contains("box = \"casualties\""));
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}

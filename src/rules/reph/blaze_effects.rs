@@ -31,12 +31,20 @@ fn on_map(c: &Counter) -> bool {
         )
 }
 
+/// Whether this run acts on the counter `text` names: on two machines only
+/// its own side's (the other side's half checks and Eliminates his; his
+/// Initial OB on this half is stale).
+fn held(s: &Session, text: &str) -> bool {
+    text.parse::<CounterId>()
+        .map_or(true, |id| s.holds(id.side))
+}
+
 /// 12.610: every counter named fits what it is named for, or nothing of the
 /// step is done.
 pub fn check(s: &Session, blazes: &[Blaze]) -> Result<(), Error> {
     for b in blazes {
         let refused = |why: String| Error::Refused(format!("blazes `{}`: {why}", b.hex));
-        for t in &b.units {
+        for t in b.units.iter().filter(|t| held(s, t)) {
             let c = counter(s, b, t)?;
             if c.isolated_area().is_none() {
                 return Err(refused(format!(
@@ -45,7 +53,7 @@ pub fn check(s: &Session, blazes: &[Blaze]) -> Result<(), Error> {
                 )));
             }
         }
-        for t in &b.burns {
+        for t in b.burns.iter().filter(|t| held(s, t)) {
             let c = counter(s, b, t)?;
             let item = matches!(
                 c.kind,
@@ -58,7 +66,7 @@ pub fn check(s: &Session, blazes: &[Blaze]) -> Result<(), Error> {
                 )));
             }
         }
-        if let Some(t) = &b.wreck {
+        if let Some(t) = b.wreck.as_ref().filter(|t| held(s, t)) {
             let c = counter(s, b, t)?;
             // A wreck stays on the map until Recovered (CG7, 12.6151d).
             let wreck =
@@ -93,10 +101,15 @@ pub fn confined(s: &mut Session, b: &Blaze) -> Result<(), Error> {
                     .is_some_and(|a| a.eq_ignore_ascii_case(area))
             })
             .filter(|c| c.kind != UnitKind::Fortification && c.place != ForceBox::Fortifications)
+            .filter(|c| s.holds(c.id.side))
             .map(|c| c.id)
             .collect()
     } else {
-        b.units.iter().filter_map(|t| t.parse().ok()).collect()
+        b.units
+            .iter()
+            .filter_map(|t| t.parse::<CounterId>().ok())
+            .filter(|id| s.holds(id.side))
+            .collect()
     };
     for id in ids {
         let wreck = s
@@ -150,6 +163,9 @@ pub fn burn(s: &mut Session, b: &Blaze, gutted: bool) -> Result<(), Error> {
         let Some(c) = s.state.side(id.side).force.get(id).cloned() else {
             continue;
         };
+        if !s.holds(id.side) {
+            continue;
+        }
         let fortification = c.kind == UnitKind::Fortification;
         let stays = if factory_ablaze {
             Some("a Factory Blaze Location that is not newly Gutted")
@@ -179,6 +195,9 @@ pub fn burnt_out(s: &mut Session, b: &Blaze) -> Result<(), Error> {
     let Some(id) = b.wreck.as_ref().and_then(|t| t.parse::<CounterId>().ok()) else {
         return Ok(());
     };
+    if !s.holds(id.side) {
+        return Ok(());
+    }
     let unit = s
         .state
         .side(id.side)
