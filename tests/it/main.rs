@@ -75,6 +75,7 @@ mod two_machines_audit;
 mod two_machines_audit_joint;
 mod two_machines_cg;
 mod two_machines_dice;
+mod two_machines_each_half;
 mod two_machines_isolation;
 mod two_machines_packets;
 mod two_machines_prisoners;
