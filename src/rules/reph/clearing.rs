@@ -15,7 +15,10 @@ pub const STEP: &str = "12.608";
 
 pub fn run(s: &mut Session) -> Result<Flow, Error> {
     s.say("== 12.608 Clearing the Map (public) ==");
-    for side in Side::BOTH {
+    // On two machines each half clears its own side's force (the other
+    // side's on this half is his Initial OB, stale).
+    let held: Vec<Side> = Side::BOTH.into_iter().filter(|x| s.holds(*x)).collect();
+    for side in held {
         let force = &mut s.state.side_mut(side).force;
         // An Immobile vehicle is left on the map (12.608 EXC).
         let immobile: Vec<CounterId> = force
