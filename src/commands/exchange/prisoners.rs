@@ -50,11 +50,18 @@ pub fn for_step(events: &Events, step: &StepRef, me: Side, upto: u64) -> Prisone
             .collect(),
         _ => Vec::new(),
     };
-    Prisoners {
-        me,
-        held: held(events, upto),
-        given,
+    let mut held = held(events, upto);
+    // His step this is a half of may have decided the fate of our counters
+    // he held (ours to apply in our `prisoners` half): held before it, they
+    // are still named on our screen (else 12.609 said none was recorded).
+    if let StepRef::Half { of, .. } = step {
+        for (p, g) in self::held(events, *of) {
+            if p.side == me && !held.iter().any(|(x, _)| *x == p) {
+                held.push((p, g));
+            }
+        }
     }
+    Prisoners { me, held, given }
 }
 
 /// For `receive`: what a step of `from`'s may say of prisoners — only of

@@ -11,7 +11,7 @@
 
 use crate::error::Error;
 use crate::model::exchange::{Fate, Guarded};
-use crate::model::force::{Condition, CounterId, ForceBox, UnitKind};
+use crate::model::force::{Condition, Counter, CounterId, ForceBox, UnitKind};
 use crate::model::side::Side;
 use crate::rules::reph::casualty_vp;
 use crate::rules::reph::session::Session;
@@ -25,6 +25,37 @@ pub struct Prisoners {
     /// For this side's `prisoners` half: what the other side's step did to
     /// its counters, to apply.
     pub given: Vec<Guarded>,
+}
+
+/// Whether a counter of this kind is a unit that can guard a prisoner
+/// (A20.5): not Equipment (SW, Guns), a Fortification or a capability.
+pub fn can_guard(kind: UnitKind) -> bool {
+    !matches!(
+        kind,
+        UnitKind::Sw | UnitKind::Gun | UnitKind::Fortification | UnitKind::Capability
+    )
+}
+
+/// Why counter `c` cannot guard (or claim, 12.6051) a prisoner, if so: a
+/// guard is a unit in play (A20.5), not Eliminated, not a prisoner itself,
+/// not Equipment nor a Fortification.
+pub fn cannot_guard(c: &Counter) -> Option<&'static str> {
+    if c.place == ForceBox::Casualties {
+        return Some("is Eliminated (in the Casualties box)");
+    }
+    if !matches!(
+        c.place,
+        ForceBox::Retained | ForceBox::OnMapSetup | ForceBox::DugInAfv | ForceBox::RedeployedAfv
+    ) {
+        return Some("is not in play (`votg force` shows its box)");
+    }
+    if !can_guard(c.kind) {
+        return Some("is not a unit that can guard a prisoner (A20.5)");
+    }
+    if c.prisoner_of().is_some() {
+        return Some("is a prisoner itself");
+    }
+    None
 }
 
 /// The prisoners `guard_side`'s units guard, with their guards, in id
