@@ -104,7 +104,7 @@ fn rule_12_609_a_prisoner_of_a_non_isolated_guard_is_eliminated_on_two_machines(
     );
     assert!(all.contains("R-1 2-2-8 is a prisoner of G-3"), "{all}");
     assert!(
-        all.contains("The Russian's R-1 prisoner of non-Isolated G-3, is Eliminated (12.609)"),
+        all.contains("The Russian's R-1 (prisoner of non-Isolated G-3) is Eliminated (12.609)"),
         "{all}"
     );
     assert!(
@@ -263,4 +263,45 @@ fn rule_12_6041_a_prisoner_guarded_by_a_support_weapon_is_refused() {
         e.contains("G-13 HMG is not a unit that can guard a prisoner (A20.5)"),
         "{e}"
     );
+}
+
+/// The guard's half cannot check the prisoner's id (the Russian's counters
+/// are on his half): a wrong one stops the Russian's half, which
+/// says what it is and what to do; his undo request, accepted, lets the
+/// German record it again, and both go on.
+#[test]
+fn rule_12_6041_a_prisoner_id_his_force_does_not_have_stops_both_halves_until_recorded_again() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    assert_eq!(last_turn(&h), "german", "the sample's recorder");
+    let wrong = "[german.outcome]\nprisoners = [\"R-99 by G-3\"]\n\n";
+    let out = h.refit("german", &answers("german", true, wrong));
+    assert!(out.contains("Russian: R-99 is a prisoner of G-3"), "{out}");
+    h.send("german");
+    h.deliver("russian");
+    let a = h.answers("russian", &answers("russian", true, ""));
+    let o = h.run("russian", &["refit", "--answers", &a]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{e}");
+    assert!(
+        e.contains("the German says R-99 is his prisoner (guard G-3), which your force does not allow: it must be a counter of yours in play, not a prisoner already. Both halves stop here: tell him (a wrong id in his record?); `votg undo --request --side german` asks him"),
+        "{e}"
+    );
+    let u = h.run("russian", &["undo", "--request", "--side", "german"]);
+    assert!(u.status.success(), "{}", String::from_utf8_lossy(&u.stderr));
+    h.send("russian");
+    h.deliver("german");
+    let u = h.run("german", &["undo", "--accept"]);
+    assert!(u.status.success(), "{}", String::from_utf8_lossy(&u.stderr));
+    let right = "[german.outcome]\nprisoners = [\"R-1 by G-3\"]\n\n";
+    let out = h.refit("german", &answers("german", true, right));
+    assert!(out.contains("Russian: R-1 is a prisoner of G-3"), "{out}");
+    h.send("german");
+    h.deliver("russian");
+    let out = h.refit("russian", &answers("russian", true, ""));
+    assert!(
+        out.contains("R-1 2-2-8 is a prisoner of G-3 (12.6041)"),
+        "{out}"
+    );
+    let f = force(&h, "russian");
+    assert!(f.contains("prisoner-of = \"G-3\""), "{f}");
 }

@@ -113,7 +113,7 @@ pub fn decide(s: &mut Session, p: CounterId, g: CounterId, fate: Fate) -> Result
         Fate::Taken => format!("is a prisoner of {g}"),
         Fate::Claimed => format!("is claimed by {g} (12.6051)"),
         Fate::Rearmed => "is not claimed: Rearmed, no longer a prisoner (12.6051, A20.551)".into(),
-        Fate::Eliminated => format!("prisoner of non-Isolated {g}, is Eliminated (12.609)"),
+        Fate::Eliminated => format!("(prisoner of non-Isolated {g}) is Eliminated (12.609)"),
         Fate::Executed => format!("is executed by {g} (12.609)"),
         Fate::Freed => format!(
             "is freed by {g} and Retained by the {} (12.609)",
@@ -285,15 +285,23 @@ pub fn by_enemy(s: &mut Session, side: Side) -> Result<(), Error> {
             };
         if !ok {
             return Err(Error::Disagreement(format!(
-                "the {} says {} {:?} (guard {}), which your force does not allow: it must be a counter of yours in play, {}. Both halves stop here (docs/two-machines.md §8). Nothing was changed.",
+                "the {} says {} {} (guard {}), which your force does not allow: it must be a counter of yours in play, {}. Both halves stop here: tell him (a wrong id in his record?); `votg undo --request --side {}` asks him to take back his step and do it again (docs/two-machines.md §10). Nothing was changed.",
                 side.other().name(),
                 g.prisoner,
-                g.fate,
+                match g.fate {
+                    Fate::Taken => "is his prisoner",
+                    Fate::Claimed => "is claimed",
+                    Fate::Rearmed => "is Rearmed",
+                    Fate::Eliminated => "is Eliminated as his prisoner",
+                    Fate::Executed => "is executed",
+                    Fate::Freed => "is freed",
+                },
                 g.guard,
                 match g.fate {
                     Fate::Taken => "not a prisoner already",
                     _ => "a prisoner",
-                }
+                },
+                side.other().id()
             )));
         }
         s.concerning([g.prisoner.to_string(), g.guard.to_string()]);
