@@ -19,6 +19,10 @@ pub struct Answered {
     /// Given in the side's secret block (the other side looking away), so
     /// its journal row is secret.
     pub secret: bool,
+    /// The rules' default the question offered, if it has one: an answer
+    /// equal to it is the one an answers file that leaves the question out
+    /// committed (docs/two-machines.md §4).
+    pub default: Option<toml::Value>,
 }
 
 impl Answered {
@@ -99,14 +103,27 @@ impl Prompter {
         value: toml::Value,
         defaulted: bool,
     ) {
+        self.record_default(side, name, question, value, defaulted, None);
+    }
+
+    /// As `record`, for a question whose rules' default is `default`.
+    fn record_default(
+        &mut self,
+        side: Side,
+        name: &str,
+        question: &str,
+        value: toml::Value,
+        defaulted: bool,
+        default: Option<toml::Value>,
+    ) {
         let secret = self.record_mut().secret_for == Some(side);
-        self.push(side, name, question, value, defaulted, secret);
+        self.push(side, name, question, value, (defaulted, default), secret);
     }
 
     /// Records an answer that is `side`'s secret wherever it was given
     /// (`votg buy` runs no secret block: it is one side's own command).
     pub fn record_secret(&mut self, side: Side, name: &str, question: &str, value: toml::Value) {
-        self.push(side, name, question, value, false, true);
+        self.push(side, name, question, value, (false, None), true);
     }
 
     fn push(
@@ -115,7 +132,7 @@ impl Prompter {
         name: &str,
         question: &str,
         value: toml::Value,
-        defaulted: bool,
+        (defaulted, default): (bool, Option<toml::Value>),
         secret: bool,
     ) {
         if let Prompter::Scripted(a) = self {
@@ -128,6 +145,7 @@ impl Prompter {
             value,
             defaulted,
             secret,
+            default,
         };
         let record = self.record_mut();
         if let Some(sink) = &record.sink {
@@ -158,6 +176,7 @@ impl Prompter {
             value,
             defaulted: false,
             secret,
+            default: None,
         };
         let record = self.record_mut();
         if let Some(sink) = &record.sink {
@@ -273,7 +292,8 @@ impl Prompter {
     ) -> Result<Vec<String>, Error> {
         let defaulted = self.absent(side, name);
         let v = self.ask_checked_list(side, name, question, valid)?;
-        self.record(side, name, question, strings(&v), defaulted);
+        let none = Some(strings(&[]));
+        self.record_default(side, name, question, strings(&v), defaulted, none);
         Ok(v)
     }
 
@@ -304,7 +324,15 @@ impl Prompter {
     ) -> Result<i64, Error> {
         let defaulted = self.absent(side, name);
         let v = self.ask_number(side, name, question, min, max, default)?;
-        self.record(side, name, question, toml::Value::Integer(v), defaulted);
+        let default = default.map(toml::Value::Integer);
+        self.record_default(
+            side,
+            name,
+            question,
+            toml::Value::Integer(v),
+            defaulted,
+            default,
+        );
         Ok(v)
     }
 
@@ -319,12 +347,13 @@ impl Prompter {
     ) -> Result<String, Error> {
         let defaulted = self.absent(side, name);
         let v = self.ask_choice(side, name, question, options, default)?;
-        self.record(
+        self.record_default(
             side,
             name,
             question,
             toml::Value::String(v.clone()),
             defaulted,
+            default.map(|d| toml::Value::String(d.to_string())),
         );
         Ok(v)
     }
@@ -339,7 +368,15 @@ impl Prompter {
     ) -> Result<bool, Error> {
         let defaulted = self.absent(side, name);
         let v = self.ask_yes_no(side, name, question, default)?;
-        self.record(side, name, question, toml::Value::Boolean(v), defaulted);
+        let default = default.map(toml::Value::Boolean);
+        self.record_default(
+            side,
+            name,
+            question,
+            toml::Value::Boolean(v),
+            defaulted,
+            default,
+        );
         Ok(v)
     }
 }

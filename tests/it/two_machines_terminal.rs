@@ -375,3 +375,28 @@ fn design_9_a_joint_step_with_the_other_sides_questions_waits_for_his_answers() 
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
     }
 }
+
+/// docs/two-machines.md §4: an answers file binds the whole Refit Phase,
+/// and a question it leaves out is committed as the rules' default. Played
+/// on at a terminal, that default accepted (Enter) is that answer: before,
+/// the Majority Squad Type's `normal` was refused as differing from the
+/// file's "left it out (its default)", asked again for ever.
+#[test]
+fn design_9_at_a_terminal_the_default_an_answers_file_left_out_is_accepted() {
+    let mut h = Halves::new("I", crate::halves::GERMAN_INITIAL);
+    h.join(RUSSIAN_INITIAL);
+    h.deliver("german");
+    let mut p = at_a_terminal(&h, "german");
+    p.exp_string("Spend 0, 1 or 2 CPP on Recon").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("Majority Squad Type").unwrap();
+    p.send_line("").unwrap();
+    let seen = enter_to_the_end(&mut p);
+    assert!(!seen.contains("committed answers cannot change"), "{seen}");
+    assert!(seen.contains("German Recon (1 CPP)"), "{seen}");
+    let v = h.run("german", &["verify"]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    russian_turn(&mut h);
+    h.reveal_both("german");
+    h.audits_honest();
+}

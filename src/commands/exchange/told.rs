@@ -80,9 +80,20 @@ pub fn for_step(events: &Events, step: &StepRef, me: Side, upto: u64) -> Half {
         .flatten()
         .cloned()
         .collect();
+    let mut prisoners = held(events, upto);
+    // His step this is a half of may have decided the fate of our counters
+    // he held (ours to apply in our `prisoners` half): held before it, they
+    // are still named on our screen (else 12.609 said none was recorded).
+    if let StepRef::Half { of, .. } = step {
+        for (p, g) in held(events, *of) {
+            if p.side == me && !prisoners.iter().any(|(x, _)| *x == p) {
+                prisoners.push((p, g));
+            }
+        }
+    }
     Half {
         me,
-        prisoners: held(events, upto),
+        prisoners,
         given,
         platoons,
     }

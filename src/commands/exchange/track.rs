@@ -132,9 +132,11 @@ fn committed(s: &Setup, i: usize, a: &Answered) -> Result<u64, String> {
     let Some((n, table)) = &s.standing else {
         return Ok(FRESH);
     };
+    // A question the table leaves out committed the rules' default: the
+    // same answer whether taken from the file or accepted at a terminal.
     let same = |t: &Answers| match t.get(a.side, &a.name) {
         Some(v) => *v == a.value,
-        None => a.defaulted,
+        None => a.defaulted || a.default.as_ref() == Some(&a.value),
     };
     if same(table) {
         // The same answer is committed by the first pledge that gave it:

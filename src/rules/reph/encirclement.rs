@@ -220,10 +220,11 @@ fn casualty_reduce(s: &mut Session, side: Side, c: &Counter) -> Result<(), Error
 /// in that Location friendly to the guard (`<side>.claim`, "R-12 by G-4"),
 /// or else is Rearmed (A20.551) and no longer a prisoner.
 fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error> {
-    let held: Vec<CounterId> = crate::rules::reph::prisoner_fate::held_by(s, side)
-        .into_iter()
+    let all = crate::rules::reph::prisoner_fate::held_by(s, side);
+    let held: Vec<CounterId> = all
+        .iter()
         .filter(|(_, g)| *g == guard)
-        .map(|(p, _)| p)
+        .map(|(p, _)| *p)
         .collect();
     if held.is_empty() {
         return Ok(());
@@ -233,28 +234,52 @@ fn guard_lost(s: &mut Session, side: Side, guard: CounterId) -> Result<(), Error
         "claim",
         &format!("{guard} is Eliminated: which friendly unit in its Location claims each of its prisoners ({})? e.g. `R-12 by G-4`; Enter: none (Rearmed)", list(&held)),
     )?;
-    for p in held {
-        let by = claims.iter().flat_map(|t| t.split(',')).find_map(|t| {
-            let (a, b) = t.split_once(" by ")?;
-            (a.trim().parse::<CounterId>().ok()? == p)
-                .then(|| b.trim().parse::<CounterId>().ok())?
+    let refused =
+        |why: String| Error::Refused(format!("{}.claim: {why}. Nothing was changed.", side.id()));
+    // Every claim names, by ids, a prisoner the side's units guard and the
+    // unit that claims it: a claim that does not is refused, not passed
+    // over (the prisoner would be Rearmed without a word).
+    let mut by = Vec::new();
+    for t in claims.iter().flat_map(|t| t.split(',')).map(str::trim) {
+        if t.is_empty() {
+            continue;
+        }
+        let ids = t.split_once(" by ").and_then(|(a, b)| {
+            Some((
+                a.trim().parse::<CounterId>().ok()?,
+                b.trim().parse::<CounterId>().ok()?,
+            ))
         });
-        match by {
-            Some(g)
-                if s.state
-                    .side(side)
-                    .force
-                    .get(g)
-                    .is_some_and(|c| c.place != crate::model::force::ForceBox::Casualties) =>
-            {
-                prisoner_fate::decide(s, p, g, Fate::Claimed)?
-            }
+        let Some((p, g)) = ids else {
+            return Err(refused(format!(
+                "`{t}`: write `<prisoner> by <unit>` with their ids, e.g. `{} by {}`",
+                held[0],
+                CounterId::new(side, 4)
+            )));
+        };
+        if !all.iter().any(|(x, _)| *x == p) {
+            return Err(refused(format!(
+                "`{t}`: {p} is not a prisoner of a {} unit (the prisoners of {guard}: {})",
+                side.name(),
+                list(&held)
+            )));
+        }
+        by.push((p, g));
+    }
+    for p in held {
+        match by.iter().find(|(x, _)| *x == p).map(|(_, g)| *g) {
             Some(g) => {
-                return Err(Error::Refused(format!(
-                    "{}.claim: {g} is not a live counter of the {} force. Nothing was changed.",
-                    side.id(),
-                    side.name()
-                )));
+                let unit = s.state.side(side).force.get(g).filter(|_| g.side == side);
+                match unit.map(prisoner_fate::cannot_guard) {
+                    None => {
+                        return Err(refused(format!(
+                            "{g} is not a counter of the {} force",
+                            side.name()
+                        )));
+                    }
+                    Some(Some(why)) => return Err(refused(format!("{g} {why}"))),
+                    Some(None) => prisoner_fate::decide(s, p, g, Fate::Claimed)?,
+                }
             }
             None => prisoner_fate::decide(s, p, guard, Fate::Rearmed)?,
         }

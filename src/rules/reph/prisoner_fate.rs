@@ -11,10 +11,41 @@
 
 use crate::error::Error;
 use crate::model::exchange::{Fate, Guarded};
-use crate::model::force::{Condition, CounterId, ForceBox, UnitKind};
+use crate::model::force::{Condition, Counter, CounterId, ForceBox, UnitKind};
 use crate::model::side::Side;
 use crate::rules::reph::casualty_vp;
 use crate::rules::reph::session::Session;
+
+/// Whether a counter of this kind is a unit that can guard a prisoner
+/// (A20.5): not Equipment (SW, Guns), a Fortification or a capability.
+pub fn can_guard(kind: UnitKind) -> bool {
+    !matches!(
+        kind,
+        UnitKind::Sw | UnitKind::Gun | UnitKind::Fortification | UnitKind::Capability
+    )
+}
+
+/// Why counter `c` cannot guard (or claim, 12.6051) a prisoner, if so: a
+/// guard is a unit in play (A20.5), not Eliminated, not a prisoner itself,
+/// not Equipment nor a Fortification.
+pub fn cannot_guard(c: &Counter) -> Option<&'static str> {
+    if c.place == ForceBox::Casualties {
+        return Some("is Eliminated (in the Casualties box)");
+    }
+    if !matches!(
+        c.place,
+        ForceBox::Retained | ForceBox::OnMapSetup | ForceBox::DugInAfv | ForceBox::RedeployedAfv
+    ) {
+        return Some("is not in play (`votg force` shows its box)");
+    }
+    if !can_guard(c.kind) {
+        return Some("is not a unit that can guard a prisoner (A20.5)");
+    }
+    if c.prisoner_of().is_some() {
+        return Some("is a prisoner itself");
+    }
+    None
+}
 
 /// The prisoners `guard_side`'s units guard, with their guards, in id
 /// order. On a half, only those of its own guards: the other side's guards
@@ -65,7 +96,7 @@ pub fn decide(s: &mut Session, p: CounterId, g: CounterId, fate: Fate) -> Result
         Fate::Taken => format!("is a prisoner of {g}"),
         Fate::Claimed => format!("is claimed by {g} (12.6051)"),
         Fate::Rearmed => "is not claimed: Rearmed, no longer a prisoner (12.6051, A20.551)".into(),
-        Fate::Eliminated => format!("prisoner of non-Isolated {g}, is Eliminated (12.609)"),
+        Fate::Eliminated => format!("(prisoner of non-Isolated {g}) is Eliminated (12.609)"),
         Fate::Executed => format!("is executed by {g} (12.609)"),
         Fate::Freed => format!(
             "is freed by {g} and Retained by the {} (12.609)",
@@ -237,15 +268,23 @@ pub fn by_enemy(s: &mut Session, side: Side) -> Result<(), Error> {
             };
         if !ok {
             return Err(Error::Disagreement(format!(
-                "the {} says {} {:?} (guard {}), which your force does not allow: it must be a counter of yours in play, {}. Both halves stop here (docs/two-machines.md §8). Nothing was changed.",
+                "the {} says {} {} (guard {}), which your force does not allow: it must be a counter of yours in play, {}. Both halves stop here: tell him (a wrong id in his record?); `votg undo --request --side {}` asks him to take back his step and do it again (docs/two-machines.md §10). Nothing was changed.",
                 side.other().name(),
                 g.prisoner,
-                g.fate,
+                match g.fate {
+                    Fate::Taken => "is his prisoner",
+                    Fate::Claimed => "is claimed",
+                    Fate::Rearmed => "is Rearmed",
+                    Fate::Eliminated => "is Eliminated as his prisoner",
+                    Fate::Executed => "is executed",
+                    Fate::Freed => "is freed",
+                },
                 g.guard,
                 match g.fate {
                     Fate::Taken => "not a prisoner already",
                     _ => "a prisoner",
-                }
+                },
+                side.other().id()
             )));
         }
         s.concerning([g.prisoner.to_string(), g.guard.to_string()]);

@@ -41,7 +41,7 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
     if !any {
         s.say(match s.half.as_ref() {
             Some(h) if h.prisoners.iter().any(|(x, _)| x.side == h.me) => format!(
-                "Your units the {} holds as prisoners: their fate is his to decide (12.609); his half tells yours.",
+                "Your units the {} holds as prisoners: their fate is his to decide (12.609), and your half applies it.",
                 h.me.other().name()
             ),
             _ => "No prisoner was recorded.".to_string(),
@@ -68,21 +68,46 @@ fn isolated_guards(
             listed.join(", ")
         ),
     )?;
-    let choice = |p: CounterId| -> Result<&str, Error> {
-        for t in answers.iter().flat_map(|t| t.split(',')) {
-            let mut w = t.split_whitespace();
-            if w.next().and_then(|id| id.parse::<CounterId>().ok()) == Some(p) {
-                return match w.next() {
-                    Some(c @ ("keep" | "execute" | "free")) => Ok(c),
-                    _ => Err(Error::Refused(format!(
-                        "{}.prisoners: `{}`: write `{p} keep`, `{p} execute` or `{p} free` (12.609). Nothing was changed.",
-                        guard_side.id(),
-                        t.trim()
-                    ))),
-                };
-            }
+    // Every item names, by its id, a prisoner an Isolated guard of the side
+    // holds, and what becomes of it: an item that does not is refused, not
+    // passed over (the prisoner would be kept without a word).
+    let mut chosen: Vec<(CounterId, &str)> = Vec::new();
+    for t in answers.iter().flat_map(|t| t.split(',')).map(str::trim) {
+        if t.is_empty() {
+            continue;
         }
-        Ok("keep")
+        let refused = |why: String| {
+            Error::Refused(format!(
+                "{}.prisoners: `{t}`: {why} (12.609). Nothing was changed.",
+                guard_side.id()
+            ))
+        };
+        let mut w = t.split_whitespace();
+        let p = w.next().and_then(|id| id.parse::<CounterId>().ok());
+        let (Some(p), Some(c @ ("keep" | "execute" | "free")), None) = (p, w.next(), w.next())
+        else {
+            let p = p.unwrap_or(held[0].0);
+            return Err(refused(format!(
+                "write `{p} keep`, `{p} execute` or `{p} free`"
+            )));
+        };
+        if !held.iter().any(|(x, _)| *x == p) {
+            return Err(refused(format!(
+                "{p} is not held by an Isolated guard of the {} (they hold {})",
+                guard_side.name(),
+                held.iter()
+                    .map(|(x, _)| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        chosen.push((p, c));
+    }
+    let choice = |p: CounterId| -> Result<&str, Error> {
+        Ok(chosen
+            .iter()
+            .find(|(x, _)| *x == p)
+            .map_or("keep", |(_, c)| *c))
     };
     for &(p, g) in held {
         match choice(p)? {

@@ -378,6 +378,17 @@ pub(super) fn prisoners(
         )
     })?;
     let g = cx.resolve(force, guard)?[0];
+    if let Some(c) = force.get(g)
+        && !crate::rules::reph::prisoner_fate::can_guard(c.kind)
+    {
+        return Err(cx.bad(
+            item,
+            format!(
+                "{g} {} is not a unit that can guard a prisoner (A20.5)",
+                c.unit
+            ),
+        ));
+    }
     if cx.half == Some(cx.side) {
         return taken(cx, enemy.side, item, prisoner, g);
     }
