@@ -79,6 +79,7 @@ mod two_machines_each_half;
 mod two_machines_isolation;
 mod two_machines_packets;
 mod two_machines_prisoners;
+mod two_machines_prisoners_terminal;
 mod two_machines_record;
 mod two_machines_removal;
 mod two_machines_split;
