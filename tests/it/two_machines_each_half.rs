@@ -112,3 +112,28 @@ fn rule_12_6104_a_blaze_eliminates_each_sides_confined_units_on_its_own_half() {
     h.reveal_both(&last);
     h.audits_honest();
 }
+
+/// 12.605 performed by the German, who has no Encircled unit, before the
+/// Russian has recorded the scenario: the German's public nonce for it is
+/// kept back (the Russian must not know the 1TC dice while he records which
+/// of his units are Encircled), his event carries it all the same; the
+/// Russian's half waits for it a turn, then rolls his 1TCs with it.
+#[test]
+fn rule_12_6051_the_performers_nonce_is_kept_back_until_the_others_record_is_in() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let all = play(
+        &mut h,
+        "",
+        "[russian.outcome]\nencircled = [\"R-1\", \"R-2\", \"R-3\"]\n\n",
+    );
+    assert!(
+        all.contains(
+            "Your half of 12.605 rolls public dice: it waits for the German's public nonce"
+        ),
+        "{all}"
+    );
+    assert!(all.contains("R-1 2-2-8 Encircled: 1TC"), "{all}");
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}

@@ -299,9 +299,21 @@ fn walk(run: &mut Run) -> Result<String, Error> {
     // As at one keyboard, a run records the scenario only if it begins once
     // the scenario is played (not right after it was set up).
     let mut may_record = crate::rules::reph::scenario_record::at_scenario_end(&run.state);
+    steps::reveal_owed(run)?;
     for (n, step) in ledger(run).pending_halves(me) {
-        if half_step(run, n, &step)? == Flow::Pause {
-            return Ok(SET_UP.into());
+        steps::standing_before_half(run, n, &step)?;
+        match half_step(run, n, &step) {
+            Ok(Flow::Pause) => return Ok(SET_UP.into()),
+            Ok(_) => {}
+            // His nonce for the step is kept back until this side's halves
+            // of the steps before it were done (`steps::reveal_owed`).
+            Err(Error::NeedsPublicNonce) => {
+                return Ok(format!(
+                    "Your half of {step} rolls public dice: it waits for the {}'s public nonce for it, which he reveals in his next turn now that your halves of the steps before it are done.",
+                    me.other().name()
+                ));
+            }
+            Err(e) => return Err(e),
         }
     }
     loop {

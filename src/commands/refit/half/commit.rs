@@ -94,8 +94,16 @@ fn joint(
     // the step's public nonces are always its.
     let always = matches!(step, StepRef::Joint { step }
         if ["12.605", "12.611", "12.614", "12.620"].contains(&step.as_str()));
+    // Where this run rolled nothing, the nonce is revealed only once the
+    // other side can no longer answer anything in a step before this one
+    // (his halves of them done, or his answers bound): he must not know
+    // this step's dice while he does (`steps::reveal_owed` reveals it in a
+    // later turn; his half waits for it meanwhile).
+    let l = ledger(run);
+    let other = me.other();
+    let safe = public_used || l.pending_halves(other).is_empty() || l.bound(other);
     let public_used = public_used || always;
-    if public_used && ledger(run).public_nonce(me, k).is_none() {
+    if public_used && safe && l.public_nonce(me, k).is_none() {
         let seed = run.two.as_ref().expect("two").seed;
         reveal_public(run, me, seed, k)?;
     }
