@@ -545,7 +545,9 @@ fn ask_line(
 fn shown(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
-        toml::Value::Array(items) if items.is_empty() => "none".into(),
+        // An empty list is what Enter gives: the question's default, which
+        // it names (none, or the picks it offers).
+        toml::Value::Array(items) if items.is_empty() => "Enter (the default)".into(),
         toml::Value::Array(items) => items
             .iter()
             .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
@@ -591,7 +593,11 @@ impl Prompter {
             return Ok(list);
         }
         self.terminal_or_missing(side, name)?;
-        let default = self.again(side, name).map(|v| shown(&v));
+        // An empty list given again is Enter again (not a word typed in).
+        let default = self
+            .again(side, name)
+            .filter(|v| v.as_array().is_none_or(|a| !a.is_empty()))
+            .map(|v| shown(&v));
         let back = self.may_take_back();
         typed_list(question, default, valid, empty, &back)
     }

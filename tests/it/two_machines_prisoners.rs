@@ -371,3 +371,28 @@ fn c47_afv_captured_by_id_on_two_machines_one_dr_per_captured_enemy_pltn_12_6162
     h.reveal_both(&last);
     h.audits_honest();
 }
+
+/// The German performs 12.609 while the Russian's Isolated R-4 holds his
+/// G-5 prisoner: G-5's fate is the Russian's to decide in his half of it,
+/// so the German's own steps (12.612's Battle Hardening first) wait for it
+/// rather than be answered blind; G-5 is freed and the German's half
+/// applies that before his 12.612.
+#[test]
+fn rule_12_609_the_prisoners_side_waits_for_the_guards_half_before_its_own_steps() {
+    let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let all = play(
+        &mut h,
+        "",
+        "[russian.outcome]\nprisoners = [\"G-5 by R-4\"]\n\n[isolation]\n[[isolation.area]]\nname = \"K5\"\nrussian = [\"R-4\"]\n\n[side]\nprisoners = [\"G-5 free\"]\n",
+    );
+    let wait = all
+        .find("Your own steps wait: the Russian holds units of yours as prisoners")
+        .unwrap_or_else(|| panic!("{all}"));
+    let freed = all.find("Prisoner G-5 4-6-7 freed and Retained").unwrap();
+    let hardening = all.find("== German — 12.612").unwrap();
+    assert!(wait < freed && freed < hardening, "{all}");
+    assert!(!counter(&h.force("german"), "G-5").contains("prisoner-of"));
+    let last = last_turn(&h);
+    h.reveal_both(&last);
+    h.audits_honest();
+}

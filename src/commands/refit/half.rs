@@ -332,7 +332,13 @@ fn walk(run: &mut Run) -> Result<String, Error> {
             }
             continue;
         }
-        for id in run.pending_own_steps(me) {
+        let own = run.pending_own_steps(me);
+        if !own.is_empty()
+            && let Some(stop) = steps::fates_pending(run)
+        {
+            return Ok(stop);
+        }
+        for id in own {
             if let Action::NotYet = id.step().action {
                 return Err(not_yet(me.name(), id));
             }

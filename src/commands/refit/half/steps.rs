@@ -434,6 +434,28 @@ pub(super) fn standing_before_half(run: &mut Run, n: u64, step: &str) -> Result<
     joint_standing(run, &step)
 }
 
+/// 12.609 comes before this side's own steps (12.612 on): while the other
+/// side holds units of this side as prisoners and still has his half of
+/// 12.609 to do, their fate is not known here, and an answer of this side
+/// about them (which MMC Battle Harden) would be given blind. `Some(why)`
+/// where its own steps wait for his.
+pub(super) fn fates_pending(run: &Run) -> Option<String> {
+    let me = me(run);
+    let events = &run.writer.opened.events;
+    let upto = run.writer.opened.events_len() + 1;
+    let held = crate::commands::exchange::told::held(events, upto);
+    if !held.iter().any(|(p, _)| p.side == me) {
+        return None;
+    }
+    let pending = ledger(run).pending_halves(me.other());
+    pending.iter().any(|(_, step)| step == "12.609").then(|| {
+        format!(
+            "Your own steps wait: the {} holds units of yours as prisoners and decides their fate in his half of 12.609, which comes before them; go on when his packet comes.",
+            me.other().name()
+        )
+    })
+}
+
 /// Appends `me`'s public nonce `k` (with the commitment to the next).
 pub(super) fn reveal_public(run: &mut Run, me: Side, seed: Seed, k: u64) -> Result<(), Error> {
     let nonce = exchange::public_nonce(seed, k);
