@@ -76,6 +76,8 @@ fn rule_12_609_a_prisoner_of_a_non_isolated_guard_is_eliminated_on_two_machines(
     );
     let r = h.force("russian");
     assert!(counter(&r, "R-1").contains("box = \"casualties\""), "{r}");
+    // Eliminated, it is no one's prisoner any more (C48).
+    assert!(!counter(&r, "R-1").contains("prisoner-of"), "{r}");
     for side in ["german", "russian"] {
         assert!(
             campaign(&h, side).contains("[days.reph_cvp]\ngerman = 0\nrussian = 1\n"),
@@ -395,4 +397,22 @@ fn rule_12_609_the_prisoners_side_waits_for_the_guards_half_before_its_own_steps
     let last = last_turn(&h);
     h.reveal_both(&last);
     h.audits_honest();
+}
+
+/// The guard's side naming one of its own counters as its prisoner is
+/// refused before anything is recorded, saying so.
+#[test]
+fn rule_12_6041_a_prisoner_of_ones_own_side_is_refused_on_two_machines() {
+    let h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
+    let turn = other(&h.sent.last().unwrap().0);
+    assert_eq!(turn, "german");
+    let e = h.refused(
+        "german",
+        &answers(
+            "german",
+            true,
+            "[german.outcome]\nprisoners = [\"G-5 by G-3\"]\n\n",
+        ),
+    );
+    assert!(e.contains("G-5 is your own counter"), "{e}");
 }

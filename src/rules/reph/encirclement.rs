@@ -73,7 +73,16 @@ pub fn run(s: &mut Session) -> Result<Flow, Error> {
     }
     s.concerning([]);
     if !any {
-        s.say("No Encircled unit and no Infantry in an A-P minefield was recorded: no TC.");
+        s.say(match s.half() {
+            // On two machines the other side's are on his half.
+            Some(me) => format!(
+                "No {} unit Encircled or in an A-P minefield was recorded: no TC on this half (the {}'s units take theirs on his).",
+                me.name(),
+                me.other().name()
+            ),
+            None => "No Encircled unit and no Infantry in an A-P minefield was recorded: no TC."
+                .into(),
+        });
     }
     Ok(Flow::Next)
 }

@@ -415,10 +415,14 @@ pub(super) fn prisoners(
 /// Two machines: a prisoner taken, named by the enemy counter's id (his
 /// half holds his counters and applies it, `prisoner_fate`).
 fn taken(cx: &mut Ctx, enemy: Side, item: &str, prisoner: &str, g: CounterId) -> Result<(), Bad> {
-    let p = prisoner
-        .trim()
-        .parse::<CounterId>()
-        .ok()
+    let named = prisoner.trim().parse::<CounterId>().ok();
+    if let Some(own) = named.filter(|id| id.side != enemy) {
+        return Err(cx.bad(
+            item,
+            format!("{own} is your own counter: a prisoner is the enemy's (A20.5)"),
+        ));
+    }
+    let p = named
         .filter(|id| id.side == enemy)
         .ok_or_else(|| {
             cx.bad(
