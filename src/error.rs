@@ -299,6 +299,12 @@ pub enum Error {
         "this public roll needs the other side's public nonce for the step: `votg send`, and he performs the step"
     )]
     NeedsPublicNonce,
+
+    /// Two machines: a joint step asked the player at this terminal only
+    /// the other side's questions (the Russian's Counterattack declaration,
+    /// say): he answers them himself, performing the step in his turn.
+    #[error("{0}")]
+    HisToAnswer(String),
 }
 
 /// Whether an I/O error says the disk (or the user's quota) is full.

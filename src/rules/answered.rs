@@ -61,6 +61,16 @@ pub struct Record {
     step_answers: Vec<(String, toml::Value)>,
 }
 
+impl Record {
+    /// Whether `side` has answered a question of this try of the step.
+    pub fn gave(&self, side: Side) -> bool {
+        let prefix = format!("{}.", side.id());
+        self.step_answers
+            .iter()
+            .any(|(id, _)| id.starts_with(&prefix))
+    }
+}
+
 impl std::fmt::Debug for Record {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Record")

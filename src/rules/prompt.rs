@@ -21,6 +21,10 @@ pub enum Prompter {
         /// On a half campaign (two machines): the side this machine holds;
         /// the other side's own questions are asked on his machine.
         only: Option<Side>,
+        /// On a half, in a joint step this side performs: the other side's
+        /// question, asked before any of this side's, is his to answer
+        /// (`Error::HisToAnswer`): he performs the step in his turn.
+        defer: bool,
         record: Record,
         /// The open secret block's screen, cleared however the block ends.
         screen: crate::rules::secret_screen::SecretScreen,
@@ -39,6 +43,7 @@ impl Prompter {
             None => Prompter::Terminal {
                 both,
                 only: None,
+                defer: false,
                 record: Record::default(),
                 screen: Default::default(),
             },
@@ -83,6 +88,14 @@ impl Prompter {
         }
     }
 
+    /// On a half, whether the step about to be performed leaves the other
+    /// side's questions to him (see `defer`).
+    pub fn defer_others(&mut self, on: bool) {
+        if let Prompter::Terminal { defer, .. } = self {
+            *defer = on;
+        }
+    }
+
     /// Whether `side`'s own questions are asked here: always, except at the
     /// terminal of a half campaign held by the other side.
     pub fn asks(&self, side: Side) -> bool {
@@ -116,6 +129,21 @@ impl Prompter {
     }
 
     fn terminal_or_missing(&self, side: Side, name: &str) -> Result<(), Error> {
+        if let Prompter::Terminal {
+            only: Some(me),
+            defer: true,
+            record,
+            ..
+        } = self
+            && side != *me
+            && !record.gave(*me)
+        {
+            return Err(Error::HisToAnswer(format!(
+                "This step asks the {} first ({}.{name}): he answers his own questions and performs it in his turn; `votg send` passes it to him.",
+                side.name(),
+                side.id()
+            )));
+        }
         if std::io::stdin().is_terminal() {
             return Ok(());
         }

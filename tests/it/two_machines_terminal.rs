@@ -346,16 +346,22 @@ fn answer_all(p: &mut PtySession, (chit, san): (&str, &str)) -> String {
 /// Both players at terminals through an Idle Day: 12.614's questions are
 /// the German's, and whichever side reaches the step first, the German
 /// answers them before either public nonce is known to him (the Russian
-/// keeps his nonce back until then); no question is asked again in a loop.
+/// keeps his nonce back until then); 12.613's Counterattack declaration is
+/// asked of the Russian only; no question is asked again in a loop.
 #[test]
 fn design_9_a_joint_step_with_the_other_sides_questions_waits_for_his_answers() {
     use crate::halves::{GERMAN_INITIAL, initial, other};
     let mut h = initial("I", GERMAN_INITIAL, RUSSIAN_INITIAL);
     let mut turn = h.sent.last().map(|(s, _)| other(s)).unwrap();
     let mut seen = String::new();
+    let mut german_seen = String::new();
     for _ in 0..24 {
         let mut p = at_a_terminal(&h, turn);
-        seen.push_str(&answer_all(&mut p, ("idle", "")));
+        let shown = answer_all(&mut p, ("idle", ""));
+        if turn == "german" {
+            german_seen.push_str(&shown);
+        }
+        seen.push_str(&shown);
         h.send(turn);
         h.deliver(other(turn));
         h.agree();
@@ -370,6 +376,16 @@ fn design_9_a_joint_step_with_the_other_sides_questions_waits_for_his_answers() 
         "{seen}"
     );
     assert!(seen.contains("New CG Day: 17 Sep"), "{seen}");
+    // 12.613 is the Russian's to declare: asked at his terminal only (the
+    // German's half shows his answer).
+    let asked =
+        "Does the Russian declare a Counterattack scenario to follow this RePh (12.613)? [y/N]";
+    assert!(!german_seen.contains(asked), "{german_seen}");
+    assert!(seen.contains(asked), "{seen}");
+    assert!(
+        german_seen.contains("This step asks the Russian first (russian.counterattack)"),
+        "{german_seen}"
+    );
     for side in ["german", "russian"] {
         let v = h.run(side, &["verify"]);
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));

@@ -166,18 +166,13 @@ pub fn apply(s: &mut Session, g: Guarded) -> Result<(), Error> {
                 "  Prisoner {p} is not claimed: it may possess its guard's dropped Equipment and is Rearmed (12.6051, A20.551)."
             ))
         }
-        // Eliminated, it is no one's prisoner any more (C48).
-        Fate::Eliminated => {
-            clear(s)?;
-            casualty_vp::eliminate(
-                s,
-                side,
-                p,
-                &format!("prisoner of non-Isolated {guard}, 12.609"),
-            )?
-        }
+        Fate::Eliminated => casualty_vp::eliminate(
+            s,
+            side,
+            p,
+            &format!("prisoner of non-Isolated {guard}, 12.609"),
+        )?,
         Fate::Executed => {
-            clear(s)?;
             casualty_vp::eliminate(s, side, p, &format!("executed by {guard}, 12.609"))?
         }
         Fate::Freed => free(s, side, p)?,

@@ -302,11 +302,14 @@ pub(super) fn joint_step(run: &mut Run, id: StepId) -> Result<Option<String>, Er
         .map(|(a, _)| a)
         .collect();
     offer(&mut run.prompter, &pledged);
+    run.prompter.defer_others(true);
     let done = run.step(step.clone());
+    run.prompter.defer_others(false);
     offer(&mut run.prompter, &[]);
     match done {
         Ok(Flow::Pause) => Ok(Some(super::SET_UP.into())),
         Ok(_) => Ok(None),
+        Err(Error::HisToAnswer(why)) => Ok(Some(why)),
         Err(Error::NeedsPublicNonce) => {
             let mine = super::joint_answers::pledge_fresh(run, &step, pledged.len())?;
             if let Some(stop) = super::joint_answers::his_first(run, id.as_str(), mine) {
