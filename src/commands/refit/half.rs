@@ -28,6 +28,7 @@ use crate::store::Writer;
 mod commit;
 mod differ;
 mod joint_answers;
+mod order;
 mod report;
 mod steps;
 
@@ -299,9 +300,9 @@ fn walk(run: &mut Run) -> Result<String, Error> {
     // As at one keyboard, a run records the scenario only if it begins once
     // the scenario is played (not right after it was set up).
     let mut may_record = crate::rules::reph::scenario_record::at_scenario_end(&run.state);
-    steps::reveal_owed(run)?;
+    order::reveal_owed(run)?;
     for (n, step) in ledger(run).pending_halves(me) {
-        steps::standing_before_half(run, n, &step)?;
+        order::standing_before_half(run, n, &step)?;
         match half_step(run, n, &step) {
             Ok(Flow::Pause) => return Ok(SET_UP.into()),
             Ok(_) => {}
@@ -334,7 +335,7 @@ fn walk(run: &mut Run) -> Result<String, Error> {
         }
         let own = run.pending_own_steps(me);
         if !own.is_empty()
-            && let Some(stop) = steps::fates_pending(run)
+            && let Some(stop) = order::fates_pending(run)
         {
             return Ok(stop);
         }

@@ -4,6 +4,7 @@
 pub mod armor;
 pub mod blaze_effects;
 pub mod blazes;
+pub mod campaign_dice;
 pub mod captures;
 pub mod casualty_vp;
 pub mod cg_days;
