@@ -62,8 +62,24 @@ pub struct Told {
 }
 
 impl Told {
-    pub fn is_empty(&self) -> bool {
-        *self == Told::default()
+    /// What it did to `side`'s counters (its prisoners and the weapons
+    /// captured from it), which `side`'s half applies.
+    pub fn to_side(&self, side: Side) -> Told {
+        Told {
+            prisoners: self
+                .prisoners
+                .iter()
+                .filter(|g| g.prisoner.side == side)
+                .copied()
+                .collect(),
+            captured: self
+                .captured
+                .iter()
+                .filter(|c| c.from.side == side)
+                .cloned()
+                .collect(),
+            platoons: Vec::new(),
+        }
     }
 }
 

@@ -273,10 +273,11 @@ impl<'a> Ledger<'a> {
                 // His step's fates of this side's counters as his
                 // prisoners, and its weapons he captured by id.
                 if let Some(t) = two.as_ref().filter(|t| t.by != side) {
-                    if t.told.prisoners.iter().any(|g| g.prisoner.side == side) {
+                    let mine = t.told.to_side(side);
+                    if !mine.prisoners.is_empty() {
                         out.push((e.n, super::exchange::PRISONERS.to_string()));
                     }
-                    if t.told.captured.iter().any(|c| c.from.side == side) {
+                    if !mine.captured.is_empty() {
                         out.push((e.n, super::exchange::CAPTURES.to_string()));
                     }
                 }

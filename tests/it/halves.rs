@@ -432,3 +432,15 @@ pub fn tamper_part_of(
     std::fs::write(&private_path, private.join("\n") + "\n").unwrap();
     std::fs::write(&public_path, public.join("\n") + "\n").unwrap();
 }
+
+/// The part of a force.toml about counter `id`: its fields and its
+/// conditions.
+pub fn counter(force: &str, id: &str) -> String {
+    let at = force
+        .find(&format!("id = \"{id}\""))
+        .unwrap_or_else(|| panic!("no {id}"));
+    let end = force[at..]
+        .find("\n[[counters]]")
+        .map_or(force.len(), |e| at + e);
+    force[at..end].to_string()
+}

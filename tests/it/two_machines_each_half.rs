@@ -3,8 +3,9 @@
 //! 12.610's Blazes, 12.611's wounded leaders — each half for its own side,
 //! with its own RePh Casualty VP.
 
+use crate::halves::counter;
 use crate::halves::{GERMAN_INITIAL, RUSSIAN_INITIAL, initial};
-use crate::two_machines_prisoners::{campaign, counter, last_turn, play};
+use crate::two_machines_prisoners::{campaign, last_turn, play};
 
 /// Each side's Encircled units take their 1TC on its own half; each half
 /// adds its own side's RePh Casualty VP to the public record (the

@@ -3,7 +3,7 @@
 //! before it sees the other's; both reports make the step's `[isolation]`
 //! on each half, and each half records what became of its own counters.
 
-use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, initial, other};
+use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, counter, initial, other};
 
 fn record(side: &str, isolation: &str) -> String {
     let initiative = if side == "german" { "attack" } else { "idle" };
@@ -46,15 +46,6 @@ fn play_with(
         },
         cheat,
     )
-}
-
-/// The conditions of counter `id` in a force.toml.
-fn counter<'a>(force: &'a str, id: &str) -> &'a str {
-    let at = force
-        .find(&format!("id = \"{id}\""))
-        .unwrap_or_else(|| panic!("no {id}"));
-    let end = force[at..].find("[[").map_or(force.len(), |e| at + e);
-    &force[at..end]
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! 12.609) and weapons captured by id (12.6041, C47), decided by one side
 //! about counters only the other side's half holds.
 
-use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, initial, other};
+use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, counter, initial, other};
 
 /// `side`'s answers after scenario 1: the record with its own `outcome`
 /// (and its other tables), then its RePh; `own` may end with keys of the
@@ -43,15 +43,6 @@ pub(crate) fn campaign(h: &Halves, side: &str) -> String {
 
 pub(crate) fn last_turn(h: &Halves) -> String {
     other(&h.sent.last().unwrap().0).to_string()
-}
-
-/// The part of force.toml about counter `id`.
-pub(crate) fn counter(force: &str, id: &str) -> String {
-    let at = force.find(&format!("id = \"{id}\"")).unwrap();
-    let end = force[at..]
-        .find("\n[[counters]]")
-        .map_or(force.len(), |e| at + e);
-    force[at..end].to_string()
 }
 
 /// The German's G-3 takes the Russian's R-1 prisoner; G-3 is not Isolated,

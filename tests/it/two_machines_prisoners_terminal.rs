@@ -3,8 +3,9 @@
 //! refused and asked again — and a wrong prisoner id recovered by an undo
 //! request.
 
+use crate::halves::counter;
 use crate::halves::{GERMAN_INITIAL, Halves, RUSSIAN_INITIAL, initial};
-use crate::two_machines_prisoners::{answers, counter, last_turn};
+use crate::two_machines_prisoners::{answers, last_turn};
 
 /// One turn of the German's at his terminal: each reply of `script` typed
 /// at its prompt, in order (a refused one asked again), Enter at any other

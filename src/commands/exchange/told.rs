@@ -44,29 +44,13 @@ pub fn held(events: &Events, upto: u64) -> Vec<(CounterId, CounterId)> {
 pub fn for_step(events: &Events, step: &StepRef, me: Side, upto: u64) -> Half {
     let mut given = Told::default();
     if let StepRef::Half { side, step, of } = step
+        && [PRISONERS, CAPTURES].contains(&step.as_str())
         && let Some(PublicKind::Step { two: Some(t), .. }) = events
             .public
             .get((*of as usize).wrapping_sub(1))
             .map(|e| &e.kind)
     {
-        if step == PRISONERS {
-            given.prisoners = t
-                .told
-                .prisoners
-                .iter()
-                .filter(|g| g.prisoner.side == *side)
-                .copied()
-                .collect();
-        }
-        if step == CAPTURES {
-            given.captured = t
-                .told
-                .captured
-                .iter()
-                .filter(|c| c.from.side == *side)
-                .cloned()
-                .collect();
-        }
+        given = t.told.to_side(*side);
     }
     let undone = events.undone();
     let platoons = events
