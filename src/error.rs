@@ -25,6 +25,10 @@ pub enum Error {
         kept: Option<String>,
     },
 
+    /// A file in a `--tables` folder that is no plain table file.
+    #[error("{}: {why}. A table in a --tables folder is a plain TOML file of at most 1 MiB (the largest built-in table is a few KiB): remove it, or put a table file in its place. Nothing was changed.", path.display())]
+    TableFile { path: PathBuf, why: String },
+
     #[error(
         "{file}:{line}:{column}: {message}\nThe table file is not valid TOML for a votg table. Fix it by hand, or delete it from your --tables folder to use the built-in copy."
     )]
@@ -271,7 +275,8 @@ pub enum Error {
 
     /// A run that committed some steps and was then stopped by `source`.
     #[error(
-        "{source}\nThe run stopped there. Committed before it: {}. `votg undo` takes them back one at a time.",
+        "{}\nThe run stopped there: the step it stopped in was not written. Kept (on record) before it: {}. `votg undo` takes them back one at a time.",
+        without_nothing_changed(source),
         committed.join("; ")
     )]
     StoppedAfter {
@@ -324,6 +329,14 @@ pub fn output_trouble(e: &std::io::Error) -> String {
     }
 }
 
+/// `e`'s message without its "Nothing was changed." (said of the step
+/// that failed, where steps before it were kept).
+fn without_nothing_changed(e: &Error) -> String {
+    e.to_string()
+        .replace(" Nothing was changed.", "")
+        .replace("Nothing was changed. ", "")
+}
+
 /// The steps a stopped run kept, in words.
 fn kept_steps(committed: &[String]) -> String {
     if committed.is_empty() {
@@ -370,6 +383,22 @@ impl Error {
                 path,
                 source,
                 kept: Some(kept.into()),
+            },
+            e => e,
+        }
+    }
+
+    /// A full disk: `more` said of what was kept, after what was said
+    /// already. Any other error is returned as it is.
+    pub fn kept_also(self, more: impl Into<String>) -> Error {
+        match self {
+            Error::DiskFull { path, source, kept } => Error::DiskFull {
+                path,
+                source,
+                kept: Some(match kept {
+                    Some(k) => format!("{k} {}", more.into()),
+                    None => more.into(),
+                }),
             },
             e => e,
         }

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod commands;
 pub mod error;
 pub mod model;
+pub mod plain_file;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -4,9 +4,8 @@
 /// Whether standard output was closed when votg started (`votg … >&-`).
 /// Rust's runtime puts `/dev/null`, opened read-write, in the place of a
 /// closed standard output, where writes then vanish without an error; a
-/// shell's `> /dev/null` opens it write-only. A process whose standard
-/// error is that same `/dev/null` too (a daemon's child) is left alone:
-/// nobody would read a message, and its output was never wanted.
+/// shell's `> /dev/null` opens it write-only. It is an error whatever
+/// standard error is (`2<>/dev/null` too): the exit status still says it.
 #[cfg(unix)]
 pub(super) fn stdout_closed() -> bool {
     fn runtime_null(fd: i32) -> bool {
@@ -30,7 +29,7 @@ pub(super) fn stdout_closed() -> bool {
             (st.st_mode & libc::S_IFMT) == libc::S_IFCHR && st.st_rdev == null.rdev()
         }
     }
-    runtime_null(1) && !runtime_null(2)
+    runtime_null(1)
 }
 
 #[cfg(not(unix))]

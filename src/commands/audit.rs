@@ -153,13 +153,14 @@ impl Audit<'_> {
     fn parts(&self, lines: &[String]) -> Result<PrivateLog, String> {
         let mut out = Vec::new();
         for (i, line) in lines.iter().enumerate() {
+            let line = &crate::model::chain::open(line).1;
             let p: Private = serde_json::from_str(line)
                 .map_err(|e| format!("line {} of his revealed log does not read: {e}", i + 1))?;
             if let Some(n) = p.of() {
                 let e = self
                     .events
                     .public
-                    .get(n as usize - 1)
+                    .get((n as usize).wrapping_sub(1))
                     .ok_or(format!("line {} of his log is part of no event", i + 1))?;
                 let committed = e.kind.commitments().and_then(|c| c.get(&self.them));
                 if committed != Some(&exchange::sha256_hex(line)) {
@@ -364,12 +365,16 @@ fn taken_back(events: &Events, them: Side, seed: Seed) -> Result<(), String> {
 fn adjustments(events: &Events, them: Side, lines: &[String]) -> String {
     let mut out = Vec::new();
     for line in lines {
-        let Ok(Private::Part { of, rows, .. }) = serde_json::from_str::<Private>(line) else {
+        let body = crate::model::chain::open(line).1;
+        let Ok(Private::Part { of, rows, .. }) = serde_json::from_str::<Private>(&body) else {
             continue;
         };
-        let adjusted = events.public.get(of as usize - 1).is_some_and(
-            |e| matches!(&e.kind, PublicKind::Adjusted { side: Some(s), .. } if *s == them),
-        );
+        let adjusted = events
+            .public
+            .get((of as usize).wrapping_sub(1))
+            .is_some_and(
+                |e| matches!(&e.kind, PublicKind::Adjusted { side: Some(s), .. } if *s == them),
+            );
         if !adjusted {
             continue;
         }

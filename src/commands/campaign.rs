@@ -25,6 +25,23 @@ use crate::store::{self, Opened};
 /// output may be a CSV or JSON document).
 pub fn open_read(dir: &Path, tables: &Tables) -> Result<Opened, Error> {
     let opened = store::open_read(dir, &|s| s.check(tables))?;
+    notes(dir, &opened);
+    Ok(opened)
+}
+
+/// Reads a campaign with its views looked at (`votg verify`).
+pub fn open_read_views(
+    dir: &Path,
+    tables: &Tables,
+) -> Result<(Opened, store::views::Views), Error> {
+    let (opened, views) = store::open_read_views(dir, &|s| s.check(tables))?;
+    notes(dir, &opened);
+    Ok((opened, views))
+}
+
+/// What a reader tells on standard error: an older campaign read in the
+/// new form, what was left unfinished past the logs' ends.
+fn notes(dir: &Path, opened: &Opened) {
     if let Some(old) = &opened.old {
         eprintln!(
             "note: {} was written by an older votg and is read in the new form; the next command that changes it imports it.{}",
@@ -37,10 +54,9 @@ pub fn open_read(dir: &Path, tables: &Tables) -> Result<Opened, Error> {
     }
     for u in &opened.unfinished {
         eprintln!(
-            "note: {u}: left by an interrupted command; it never counted, and the next command that changes the campaign cuts it off."
+            "note: {u}: past the last whole event, so it does not count (a step being written right now, or left by an interrupted command, which the next command that changes the campaign moves aside)."
         );
     }
-    Ok(opened)
 }
 
 /// The campaign as its logs derive it, for a read command.

@@ -168,8 +168,7 @@ pub fn join(
     {
         let mut w = open_writer(dir, &tables, false)?;
         sit(&mut w, side, seed)?;
-        let state = w.opened.state().clone();
-        w.write_views(&state)?;
+        w.write_views()?;
     }
     if answers.is_some() {
         say_now(&std::mem::take(&mut out))?;
@@ -280,8 +279,7 @@ pub fn send(dir: &Path, out: Option<&Path>, global: &Global) -> Result<String, E
         });
         let at = crate::model::journal::now();
         w.append(&at, |_| kind, Default::default(), None)?;
-        let state = w.opened.state().clone();
-        w.write_views(&state)?;
+        w.write_views()?;
     }
     let p = packet_of(&w, me, &tables)?;
     let path = out.map_or_else(

@@ -87,8 +87,7 @@ fn append_plain(w: &mut Writer, kind: PublicKind) -> Result<(), Error> {
     };
     w.append(&at, |_| kind, Default::default(), None)?;
     w.refold()?;
-    let state = w.opened.state().clone();
-    w.write_views(&state)
+    w.write_views()
         .map_err(|e| e.kept(crate::commands::refit::views_not_written(what)))
 }
 
@@ -173,7 +172,6 @@ pub fn adjust(
     for said in &w.said {
         eprintln!("note: {said}");
     }
-    let state = w.opened.state().clone();
     if discard {
         let edited: Vec<String> = w
             .views
@@ -181,7 +179,7 @@ pub fn adjust(
             .iter()
             .map(|(n, _)| n.to_string())
             .collect();
-        w.write_views(&state)?;
+        w.write_views()?;
         return Ok(if edited.is_empty() {
             "No view was edited; every view is as the logs say.\n".into()
         } else {
@@ -258,8 +256,7 @@ pub(crate) fn record_edits(
         side,
     )?;
     w.refold()?;
-    let state = w.opened.state().clone();
-    w.write_views(&state)
+    w.write_views()
         .map_err(|e| e.kept(crate::commands::refit::views_not_written("The adjustment")))?;
     Ok(format!(
         "Adjusted by hand, with its reason kept in the log: {} ({} change(s)). `votg log` shows it; `votg undo` takes it back.\n",

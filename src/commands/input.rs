@@ -4,7 +4,6 @@
 //! as `/dev/zero`) or a folder in a file's place, or a file far larger than
 //! any answers or dice file, is refused before a byte of it is read.
 
-use std::io::Read;
 use std::path::Path;
 
 use crate::error::Error;
@@ -21,28 +20,14 @@ pub fn read_input(path: &Path, what: &str) -> Result<String, Error> {
         what: what.to_string(),
         why,
     };
-    let meta = std::fs::metadata(path).map_err(crate::store::file::io(path))?;
-    if !meta.is_file() {
-        let kind = if meta.is_dir() {
-            "a folder"
-        } else {
-            "not a plain file (a FIFO, a device or a socket)"
-        };
-        return Err(refused(format!("it is {kind}")));
-    }
-    let too_large = || refused(format!("it is larger than {MAX_INPUT_BYTES} bytes"));
-    if meta.len() > MAX_INPUT_BYTES {
-        return Err(too_large());
-    }
-    let file = std::fs::File::open(path).map_err(crate::store::file::io(path))?;
-    let mut bytes = Vec::new();
-    // It may have grown since it was looked at: never read past the limit.
-    file.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(crate::store::file::io(path))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(too_large());
-    }
+    let bytes = crate::plain_file::read(path, MAX_INPUT_BYTES)
+        .map_err(|r| match r {
+            crate::plain_file::Refused::Io(e) => crate::store::file::io(path)(e),
+            r => refused(r.to_string()),
+        })?
+        .ok_or_else(|| {
+            crate::store::file::io(path)(std::io::Error::from(std::io::ErrorKind::NotFound))
+        })?;
     String::from_utf8(bytes).map_err(|e| {
         refused(format!(
             "it is not text (byte {} is not UTF-8)",

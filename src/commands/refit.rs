@@ -254,7 +254,7 @@ impl<'a> Run<'a> {
         }
         let last = self.committed.last().cloned().unwrap_or_default();
         self.writer
-            .write_views(&self.state)
+            .write_views()
             .map_err(|e| e.kept(views_not_written(&last)))?;
         self.views_behind = false;
         Ok(())
@@ -307,6 +307,22 @@ impl<'a> Run<'a> {
         }
         if self.committed.is_empty() {
             e
+        } else if let Error::DiskFull { path, source, kept } = e {
+            // A full disk says what it kept, once.
+            let before = format!(
+                "Kept (on record) before it: {}; `votg undo` takes them back one at a time.",
+                self.committed.join("; ")
+            );
+            let kept = match kept {
+                Some(k) if k.contains("Kept (on record)") => k,
+                Some(k) => format!("{k} {before}"),
+                None => format!("The step it stopped in was not written. {before}"),
+            };
+            Error::DiskFull {
+                path,
+                source,
+                kept: Some(kept),
+            }
         } else {
             Error::StoppedAfter {
                 committed: self.committed.clone(),

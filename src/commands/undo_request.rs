@@ -115,21 +115,17 @@ fn in_turn(w: &Writer, dir: &Path) -> Result<Side, Error> {
 fn append_public(w: &mut Writer, kinds: Vec<PublicKind>) -> Result<(), Error> {
     let at = crate::model::journal::now();
     let first = w.opened.events_len() + 1;
-    let lines: Vec<String> = kinds
+    let events: Vec<Public> = kinds
         .into_iter()
         .enumerate()
-        .map(|(i, kind)| {
-            let e = Public {
-                n: first + i as u64,
-                at: at.clone(),
-                kind,
-            };
-            serde_json::to_string(&e).expect("events serialise")
+        .map(|(i, kind)| Public {
+            n: first + i as u64,
+            at: at.clone(),
+            kind,
         })
         .collect();
-    w.append_lines(&lines)?;
-    let state = w.opened.state().clone();
-    w.write_views(&state)
+    w.append_events(&events)?;
+    w.write_views()
 }
 
 /// Whether `step` is one of RePh step `number` (`12.621` for `votg buy`,

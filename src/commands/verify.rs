@@ -15,7 +15,6 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::commands::Config as Global;
-use crate::commands::campaign::open_read;
 use crate::error::Error;
 use crate::model::event::{DiceUsed, Private, Public, PublicKind, StepRef};
 use crate::model::facts::{self, Fact, Parts};
@@ -64,9 +63,41 @@ pub struct Report {
     pub split: Option<(u64, usize)>,
 }
 
+/// A campaign at one keyboard whose steps rolled with its own keys cannot
+/// be re-derived without both: a key file gone is said as such, not taken
+/// for an edited log.
+fn missing_keys(opened: &crate::store::Opened) -> Result<(), Error> {
+    if opened.seeds.is_some() || opened.half.is_some() || opened.old.is_some() {
+        return Ok(());
+    }
+    let rolled = opened.events.public.iter().any(|e| {
+        matches!(
+            e.kind,
+            crate::model::event::PublicKind::Step {
+                dice: crate::model::event::DiceUsed::Campaign,
+                ..
+            }
+        )
+    });
+    let missing: Vec<String> = Side::BOTH
+        .iter()
+        .map(|s| crate::store::keys::SideDice::file_name(*s))
+        .filter(|n| !opened.dir.join(n).exists())
+        .collect();
+    if !rolled || missing.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Refused(format!(
+        "{}: {} is missing: it holds a side's dice key, without which the rolls made with it cannot be drawn again to check them (the logs themselves may be whole). Restore it from your backup: votg made it at `votg new`, and it is the only copy. Nothing was changed.",
+        opened.dir.display(),
+        missing.join(" and ")
+    )))
+}
+
 pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
     let tables = global.load_tables()?;
-    let opened = open_read(dir, &tables)?;
+    let (opened, views) = crate::commands::campaign::open_read_views(dir, &tables)?;
+    missing_keys(&opened)?;
     let seeds = opened.seeds;
     let keys = Keys::of(&opened);
     let report = check(
@@ -83,11 +114,6 @@ pub fn run(dir: &Path, global: &Global) -> Result<String, Error> {
             report.steps
         )));
     }
-    // An older campaign not yet imported has its old files, not views.
-    let views = match &opened.old {
-        None => crate::store::views::check(dir, opened.state(), opened.held())?,
-        Some(_) => Default::default(),
-    };
     let edited = views.edited();
     if !edited.is_empty() {
         // A side's own view is its secret: named, its values not shown.

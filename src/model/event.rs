@@ -39,8 +39,11 @@ pub enum StepRef {
     Record {
         scenario: u32,
     },
+    /// `votg buy`: the purchases are the side's secret answer `buy` (a log
+    /// of before the chain named them here, in clear).
     Buy {
         side: Side,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         purchases: Vec<String>,
     },
     /// Two machines: `side`'s half of the joint step `step` that the other
@@ -69,6 +72,9 @@ impl StepRef {
             StepRef::Own { side, step } => format!("{} {step}", side.name()),
             StepRef::Joint { step } => format!("{step} (public)"),
             StepRef::Record { scenario } => format!("scenario {scenario} recorded (public)"),
+            StepRef::Buy { side, purchases } if purchases.is_empty() => {
+                format!("{} 12.621 (votg buy)", side.name())
+            }
             StepRef::Buy { side, purchases } => {
                 format!("{} 12.621 buy {}", side.name(), purchases.join(", "))
             }

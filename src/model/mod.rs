@@ -4,6 +4,7 @@
 
 pub mod campaign;
 pub mod cg_day;
+pub mod chain;
 pub mod chit;
 pub mod drm;
 pub mod drm_text;

@@ -250,11 +250,20 @@ impl Answers {
 
     fn syntax(&self, offset: usize, message: &str) -> Error {
         let (line, column) = line_column(&self.text, offset);
+        // The TOML reader's words for a number past 64 bits name its own
+        // types ("as i128, expected any valid TOML value").
+        let message = match message.split_once("integer `") {
+            Some((_, rest)) if message.contains("as i128") => format!(
+                "the number {} is far too large (every answer votg asks for is a small whole number)",
+                rest.split('`').next().unwrap_or("")
+            ),
+            _ => message.to_string(),
+        };
         Error::AnswersSyntax {
             file: self.file.clone(),
             line,
             column,
-            message: message.to_string(),
+            message,
         }
     }
 

@@ -2,8 +2,9 @@
 //! larger than any campaign makes, so a FIFO or a device put in a file's
 //! place never hangs or floods votg; and writing a view atomically.
 
-use std::io::Read;
 use std::path::Path;
+
+use super::fault::{self, Op};
 
 use crate::error::Error;
 
@@ -44,62 +45,46 @@ fn full_disk_here(path: &Path) -> Result<(), std::io::Error> {
     Ok(())
 }
 
-/// Refuses what is not a plain file of at most [`MAX_FILE_BYTES`]; `Ok(false)`
-/// when nothing is there.
+/// Refuses what is not a plain file of at most [`MAX_FILE_BYTES`] (without
+/// opening it); `Ok(false)` when nothing is there.
 pub fn check_regular(path: &Path) -> Result<bool, Error> {
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
-        Err(e) => return Err(io(path)(e)),
-    };
-    if !meta.is_file() {
-        return Err(Error::NotRegularFile {
-            path: path.to_path_buf(),
-        });
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(Error::FileTooLarge {
-            path: path.to_path_buf(),
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    Ok(true)
+    crate::plain_file::check(path, MAX_FILE_BYTES).map_err(|r| refused(path, r))
 }
 
-/// A plain file's bytes, or `None` when it does not exist.
+/// A plain file's bytes, or `None` when it does not exist: through the one
+/// bounded reader (a FIFO never blocks it, a device is never read).
 pub fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, Error> {
-    if !check_regular(path)? {
-        return Ok(None);
-    }
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io(path)(e)),
-    };
-    let mut bytes = Vec::new();
-    // It may have grown since it was looked at: never past the limit.
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io(path))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Error::FileTooLarge {
-            path: path.to_path_buf(),
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    Ok(Some(bytes))
+    crate::plain_file::read(path, MAX_FILE_BYTES).map_err(|r| refused(path, r))
 }
 
-/// The suffix of the temporary file a write goes through (`.force.toml` +
-/// this): one name per file, so a write interrupted by a crash leaves at
-/// most one, which the next write of that file (or writer) removes.
+/// The plain file `path`, opened to read without blocking, and its length.
+pub fn open_regular(path: &Path) -> Result<Option<(std::fs::File, u64)>, Error> {
+    crate::plain_file::open_plain(path, MAX_FILE_BYTES).map_err(|r| refused(path, r))
+}
+
+fn refused(path: &Path, r: crate::plain_file::Refused) -> Error {
+    use crate::plain_file::Refused;
+    match r {
+        Refused::NotPlain(_) => Error::NotRegularFile {
+            path: path.to_path_buf(),
+        },
+        Refused::TooLarge(limit) => Error::FileTooLarge {
+            path: path.to_path_buf(),
+            limit,
+        },
+        Refused::Io(e) => io(path)(e),
+    }
+}
+
+/// The suffix of the temporary files writes go through (`.force.toml…` +
+/// this): a write interrupted by a crash leaves one, which the next writer
+/// removes.
 pub const TMP_SUFFIX: &str = ".votg-tmp";
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same
-/// folder, synced, renamed over the old one. A full disk leaves the old file
-/// as it was.
+/// Writes `bytes` to `path` atomically: a temporary file of its own (a
+/// name no other writer uses) in the same folder, synced, renamed over the
+/// old one. A full disk leaves the old file as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    use std::io::Write;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -107,23 +92,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let name = path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let _ = std::fs::remove_file(dir.join(format!(".{name}{TMP_SUFFIX}")));
     let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}"))
+        .prefix(&format!(".{name}."))
         .suffix(TMP_SUFFIX)
-        .rand_bytes(0)
         .tempfile_in(dir)
         .map_err(io(path))?;
     full_disk_here(path)
-        .and_then(|()| tmp.write_all(bytes))
+        .and_then(|()| fault::write(tmp.as_file_mut(), path, bytes))
         .map_err(io(path))?;
+    fault::point(Op::Sync, path).map_err(io(path))?;
     tmp.as_file().sync_data().map_err(io(path))?;
+    fault::point(Op::Rename, path).map_err(io(path))?;
     tmp.persist(path).map_err(|e| io(path)(e.error))?;
     Ok(())
 }
 
 /// Removes the temporary files interrupted writes left in `dir` (not in its
-/// subfolders).
+/// subfolders): only a writer holding the campaign's logs does, so none is
+/// another live writer's.
 pub fn remove_leftovers(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::log::{PUBLIC, private_name};
+use super::log::PUBLIC;
 use super::{Files, Writer, file, lock, salt, views};
 use crate::error::Error;
 use crate::model::event::{Private, Public, PublicKind, StepRef};
@@ -223,17 +223,29 @@ pub fn create(
             two_machines: true,
         },
     };
-    let line = serde_json::to_string(&created).expect("events serialise");
-    adopt(dir, side, seed, &[line])
+    let body = serde_json::to_string(&created).expect("events serialise");
+    begin(dir, side, seed, |a| a.append(PUBLIC, &[body]).map(drop))
 }
 
 /// Starts `side`'s half in `dir` from the public log `lines` the other side
-/// sent (`votg join`), or writes a new campaign's first line.
+/// sent (`votg join`), as he wrote them.
 pub fn adopt(dir: &Path, side: Side, seed: Seed, lines: &[String]) -> Result<(), Error> {
+    begin(dir, side, seed, |a| a.append_written(PUBLIC, lines))
+}
+
+/// Writes `side`'s key and the public log's first lines (`write`), then
+/// the views.
+fn begin(
+    dir: &Path,
+    side: Side,
+    seed: Seed,
+    write: impl FnOnce(&mut super::log::Appender) -> Result<(), Error>,
+) -> Result<(), Error> {
     write_key(dir, side, seed)?;
     let lock = lock(dir)?;
-    let mut appender = super::log::Appender::new(dir);
-    appender.append(PUBLIC, lines)?;
+    let mut appender = super::log::Appender::lock(dir)?;
+    write(&mut appender)?;
+    drop(appender);
     let logs = super::read::read(dir)?;
     let folded = super::fold_events(dir, &logs.events)?;
     let n = logs.events.public.len() as u64;
@@ -246,14 +258,32 @@ impl Writer {
     /// Appends public events received from the other side, as they were
     /// written (checked before), in one write.
     pub fn append_lines(&mut self, lines: &[String]) -> Result<(), Error> {
+        self.append_public(lines, true)
+    }
+
+    /// Appends public events of no side's part (an undo request and its
+    /// answer), each sealed in the chain, in one write.
+    pub fn append_events(&mut self, events: &[Public]) -> Result<(), Error> {
+        let bodies: Vec<String> = events
+            .iter()
+            .map(|e| serde_json::to_string(e).expect("events serialise"))
+            .collect();
+        self.append_public(&bodies, false)
+    }
+
+    fn append_public(&mut self, lines: &[String], written: bool) -> Result<(), Error> {
         let events: Vec<Public> = lines
             .iter()
-            .map(|l| serde_json::from_str(l).expect("checked before"))
+            .map(|l| serde_json::from_str(&crate::model::chain::open(l).1).expect("checked before"))
             .collect();
         {
             let mut appender = self.appender.borrow_mut();
             appender.check_all()?;
-            appender.append(PUBLIC, lines)?;
+            if written {
+                appender.append_written(PUBLIC, lines)?;
+            } else {
+                appender.append(PUBLIC, lines)?;
+            }
         }
         self.opened.events.public.extend(events);
         self.events.set(self.opened.events_len());
@@ -273,8 +303,6 @@ impl Writer {
         epochs: Vec<Epoch>,
         standing: Option<(String, String)>,
     ) -> Result<u64, Error> {
-        let mut appender = self.appender.borrow_mut();
-        appender.check_all()?;
         let n = self.opened.events_len() + 1;
         let (standing, context) = standing.unwrap_or_default();
         let is_standing = !standing.is_empty();
@@ -286,30 +314,15 @@ impl Writer {
             standing,
             context,
         };
-        let line = serde_json::to_string(&part).expect("events serialise");
-        let mut commit = crate::model::event::Commitments::new();
-        commit.insert(side, super::log::commitment(&line));
-        appender.append(&private_name(side), std::slice::from_ref(&line))?;
-        let public = Public {
-            n,
-            at: at.to_string(),
-            kind: PublicKind::Exchange(crate::model::exchange::Exchange::Pledge {
+        let kind = |commit| {
+            PublicKind::Exchange(crate::model::exchange::Exchange::Pledge {
                 side,
                 step,
                 commit,
                 standing: is_standing,
-            }),
+            })
         };
-        let text = serde_json::to_string(&public).expect("events serialise");
-        appender.append(PUBLIC, &[text])?;
-        drop(appender);
-        match side {
-            Side::German => self.opened.events.german.push((0, part)),
-            Side::Russian => self.opened.events.russian.push((0, part)),
-        }
-        self.opened.events.public.push(public);
-        self.events.set(n);
-        Ok(n)
+        self.publish(n, at, kind, vec![(side, part)])
     }
 
     /// The public log's lines as written (what packets carry).

@@ -1,13 +1,19 @@
-//! The store (DESIGN §6): the campaign's logs, appended and never
-//! rewritten; the views derived from them; the writers' lock.
+//! The store (DESIGN §6, docs/files.md): the campaign's logs, chained,
+//! appended and never rewritten; the views derived from them; the writers'
+//! locks.
 //!
 //! - **Append, then publish**: a step's private parts are appended (and
 //!   synced) first, its public event last; it counts once that is written.
-//! - **Writers are exclusive, readers free**: a writer holds `.votg/lock`
-//!   and appends only while each log ends where it read it; readers take no
-//!   lock and read up to the last whole public event.
+//! - **Damage is not interruption**: what an interrupted write can leave is
+//!   set apart, and moved aside (never deleted) by the next writer; any
+//!   other fault is damage, refused by every command, which changes nothing.
+//! - **Writers are exclusive, readers free**: a writer locks every log it
+//!   appends to (and `.votg/lock`) and appends only while each log ends
+//!   where it read it; readers take no lock and read a moment's logs.
 //! - **No caches**: every command folds the logs afresh.
 
+mod create;
+pub mod fault;
 pub mod file;
 pub mod files;
 pub mod half;
@@ -19,6 +25,7 @@ pub mod migration;
 pub mod packet;
 pub mod read;
 pub mod views;
+mod writer;
 
 use std::path::{Path, PathBuf};
 
@@ -26,18 +33,18 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use crate::error::Error;
-use crate::model::event::{Commitments, Private, Public, PublicKind};
-use crate::model::facts::{self, Fact};
+use crate::model::facts::Fact;
 use crate::model::fold::{self, Events, Folded};
 use crate::model::journal::JournalRow;
 use crate::model::row::LoggedRow;
 use crate::model::seed::Seeds;
 use crate::model::side::Side;
 use crate::model::state::{CampaignState, Files};
+pub use create::create;
 pub use files::Check;
+pub use writer::{Drafts, Writer};
 
-use log::{Appender, PUBLIC, commitment, private_name};
-use views::Views;
+use log::PUBLIC;
 
 pub const LOCK: &str = ".votg/lock";
 
@@ -58,6 +65,9 @@ pub struct Opened {
     pub old: Option<import::Old>,
     /// What was left unfinished past the logs' ends (cut by the next writer).
     pub unfinished: Vec<String>,
+    /// How many public events were written before the chain (by a votg of
+    /// before it): views it wrote name no event.
+    pub before_chain: u64,
 }
 
 impl Opened {
@@ -107,7 +117,7 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
     inside::check(dir)?;
     if import::is_old(dir) {
         let old = import::read(dir, check)?;
-        let events = import_events(&old);
+        let events = create::import_events(&old);
         let folded = fold_events(dir, &events)?;
         return Ok(Opened {
             dir: dir.to_path_buf(),
@@ -118,6 +128,7 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
             split_seeds: None,
             old: Some(old),
             unfinished: Vec::new(),
+            before_chain: 0,
         });
     }
     if !read::has_log(dir) {
@@ -125,7 +136,29 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
             dir: dir.to_path_buf(),
         });
     }
-    let logs = read::read(dir)?;
+    from_logs(dir, read::read(dir)?)
+}
+
+/// Opens a campaign to read with its views looked at (`votg verify`). A
+/// view newer than the logs read was written by a writer since: read again.
+pub fn open_read_views(dir: &Path, check: Check) -> Result<(Opened, views::Views), Error> {
+    let mut newer = None;
+    for _ in 0..20 {
+        let opened = open_read(dir, check)?;
+        if opened.old.is_some() {
+            return Ok((opened, Default::default()));
+        }
+        match views::look(&opened)? {
+            Ok(views) => return Ok((opened, views)),
+            Err(n) => newer = Some((n, opened.events_len())),
+        }
+    }
+    let (n, have) = newer.expect("looked");
+    Err(views::damaged(dir, &n, have))
+}
+
+/// The campaign the logs `logs` of `dir` hold, with its keys.
+fn from_logs(dir: &Path, logs: read::Logs) -> Result<Opened, Error> {
     let folded = fold_events(dir, &logs.events)?;
     let (seeds, half, split_seeds) = if half::is_two(&logs.events) {
         let (seeds, half) = half::keys(dir)?;
@@ -135,6 +168,7 @@ pub fn open_read(dir: &Path, check: Check) -> Result<Opened, Error> {
     };
     Ok(Opened {
         dir: dir.to_path_buf(),
+        before_chain: logs.before_chain,
         unfinished: logs.unfinished(),
         events: logs.events,
         folded,
@@ -151,44 +185,6 @@ fn fold_events(dir: &Path, events: &Events) -> Result<Folded, Error> {
         line: n as usize,
         message,
     })
-}
-
-/// The events an import writes: the public part, then each side's.
-fn import_events(old: &import::Old) -> Events {
-    let at = crate::model::journal::now();
-    let mut events = Events::default();
-    let (public, parts) = split(&facts::whole(&old.state), &old.state.journal, &at);
-    let mut commit = Commitments::new();
-    for (side, part) in Side::BOTH.iter().zip(parts) {
-        let salt = salt(Some(old.seeds.of(*side)), 1);
-        let p = Private::Part {
-            of: 1,
-            salt,
-            facts: part.facts,
-            rows: part.rows,
-            after: part.after,
-            epochs: Vec::new(),
-            answered_at: None,
-        };
-        let line = serde_json::to_string(&p).expect("events serialise");
-        commit.insert(*side, commitment(&line));
-        match side {
-            Side::German => events.german.push((1, p)),
-            Side::Russian => events.russian.push((1, p)),
-        }
-    }
-    events.public.push(Public {
-        n: 1,
-        at,
-        kind: PublicKind::Imported {
-            from_schema: old.from_schema,
-            votg: crate::VERSION.into(),
-            facts: public.0,
-            rows: public.1,
-            commit,
-        },
-    });
-    events
 }
 
 type Part = (Vec<Fact>, Vec<LoggedRow>);
@@ -247,32 +243,34 @@ fn salt(key: Option<crate::model::seed::Seed>, n: u64) -> String {
     }
 }
 
-/// A campaign open for writing: locked, its unfinished tails cut, an older
-/// campaign's import written.
-#[derive(Debug)]
-pub struct Writer {
-    pub opened: Opened,
-    appender: std::rc::Rc<std::cell::RefCell<Appender>>,
-    /// How many public events there are, for the drafts' `after`.
-    events: std::rc::Rc<std::cell::Cell<u64>>,
-    _lock: std::fs::File,
-    /// The views as found when opened.
-    pub views: Views,
-    /// What was done on opening that the players are told (a tail cut, an
-    /// import).
-    pub said: Vec<String>,
-}
-
+/// Takes `.votg/lock`, the writers' lock of older votgs (a writer of this
+/// one also locks each log: `log::Appender::lock`). What is in the lock's
+/// place is refused without waiting if it is no plain file.
 fn lock(dir: &Path) -> Result<std::fs::File, Error> {
     let meta = dir.join(".votg");
+    if meta.exists() && !meta.is_dir() {
+        return Err(Error::Refused(format!(
+            "{}: votg keeps its lock in this folder, but something else is in its place. Move it away (it is no part of the campaign), then run the command again. Nothing was changed.",
+            meta.display()
+        )));
+    }
     std::fs::create_dir_all(&meta).map_err(file::io(&meta))?;
     let path = dir.join(LOCK);
-    let f = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(file::io(&path))?;
+    if file::check_regular(&path).is_err() {
+        return Err(Error::Refused(format!(
+            "{}: the writers' lock is not a plain file (a folder, a FIFO or a device is in its place). Remove it (`rm -r {}`); votg makes it again. Nothing was changed.",
+            path.display(),
+            path.display()
+        )));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let f = options.open(&path).map_err(file::io(&path))?;
     match f.try_lock() {
         Ok(()) => Ok(f),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked {
@@ -280,367 +278,4 @@ fn lock(dir: &Path) -> Result<std::fs::File, Error> {
         }),
         Err(std::fs::TryLockError::Error(e)) => Err(file::io(&path)(e)),
     }
-}
-
-impl Writer {
-    pub fn open(dir: &Path, check: Check) -> Result<Writer, Error> {
-        inside::check(dir)?;
-        if !import::is_old(dir) && !read::has_log(dir) {
-            return Err(Error::NotACampaign {
-                dir: dir.to_path_buf(),
-            });
-        }
-        let lock = lock(dir)?;
-        for d in [dir.to_path_buf(), dir.join("german"), dir.join("russian")] {
-            file::remove_leftovers(&d);
-        }
-        let mut appender = Appender::new(dir);
-        let mut said = Vec::new();
-        let mut opened;
-        if import::is_old(dir) {
-            opened = open_read(dir, check)?;
-            let old = opened.old.take().expect("an older campaign");
-            // Each side's key first (a schema-1 campaign gets its new ones).
-            for side in Side::BOTH {
-                let path = dir.join(crate::store::keys::SideDice::file_name(side));
-                file::write_atomic(
-                    &path,
-                    &crate::store::files::dice_file(side, old.seeds.of(side)),
-                )?;
-            }
-            write_events(&mut appender, &opened.events)?;
-            // The older files become the views of the imported campaign.
-            views::write(
-                dir,
-                opened.state(),
-                opened.events_len(),
-                &mut Files::new(),
-                None,
-            )?;
-            said.push(import::notice(dir, &old));
-            opened.seeds = Some(old.seeds);
-        } else {
-            let logs = read::read(dir)?;
-            for name in [
-                PUBLIC.to_string(),
-                private_name(Side::German),
-                private_name(Side::Russian),
-            ] {
-                let text = match name.as_str() {
-                    PUBLIC => &logs.public,
-                    n if n.starts_with("german") => &logs.german,
-                    _ => &logs.russian,
-                };
-                appender.expect(&name, text.end.clone());
-                if let Some(s) = appender.cut(text)? {
-                    said.push(s);
-                }
-            }
-            opened = open_read(dir, check)?;
-        }
-        let views = views::check(dir, opened.state(), opened.held())?;
-        let mut w = Writer {
-            opened,
-            appender: std::rc::Rc::new(std::cell::RefCell::new(appender)),
-            events: Default::default(),
-            _lock: lock,
-            views,
-            said,
-        };
-        // A view missing, damaged or left behind by an interrupted command
-        // is written again at once, whatever the command goes on to do (a
-        // hand edit is the command's to refuse or record first).
-        let stale = w
-            .views
-            .found
-            .values()
-            .any(|f| matches!(f, views::Found::Rewrite(_)));
-        if stale && w.views.edited().is_empty() {
-            let state = w.opened.state().clone();
-            w.write_views(&state)?;
-        }
-        Ok(w)
-    }
-
-    pub fn dir(&self) -> &Path {
-        &self.opened.dir
-    }
-
-    /// Refuses to go on while a view holds a hand edit (DESIGN §3).
-    pub fn refuse_edits(&self) -> Result<(), Error> {
-        let edited = self.views.edited();
-        if edited.is_empty() {
-            return Ok(());
-        }
-        let list = edited
-            .iter()
-            .map(|(name, d)| format!("{name}: {}", d.join("; ")))
-            .collect::<Vec<_>>()
-            .join("\n  ");
-        Err(Error::ViewsEdited {
-            dir: self.dir().to_path_buf(),
-            list,
-        })
-    }
-
-    /// Appends one event: each side's part (`parts`: its facts and secret
-    /// rows) first, then the public event (`kind`, its commitments filled
-    /// in). `always` names a side that gets a part even if empty (the side
-    /// whose own step it is). Returns the event's number.
-    pub fn append(
-        &mut self,
-        at: &str,
-        kind: impl FnOnce(Commitments) -> PublicKind,
-        parts: [SidePart; 2],
-        always: Option<Side>,
-    ) -> Result<u64, Error> {
-        // Every log first: a writer that lost its lock to a second one
-        // (the lock file deleted) writes nothing at all.
-        let mut appender = self.appender.borrow_mut();
-        appender.check_all()?;
-        let n = self.opened.events_len() + 1;
-        let mut commit = Commitments::new();
-        let mut lines = Vec::new();
-        for (side, part) in Side::BOTH.into_iter().zip(parts) {
-            if part.facts.is_empty() && part.rows.is_empty() && always != Some(side) {
-                continue;
-            }
-            let key = self.opened.key(side);
-            let part = Private::Part {
-                of: n,
-                salt: salt(key, n),
-                facts: part.facts,
-                rows: part.rows,
-                after: part.after,
-                epochs: part.epochs,
-                answered_at: part.answered_at,
-            };
-            let line = serde_json::to_string(&part).expect("events serialise");
-            commit.insert(side, commitment(&line));
-            lines.push((side, line, part));
-        }
-        for (side, line, _) in &lines {
-            appender.append(&private_name(*side), std::slice::from_ref(line))?;
-        }
-        let public = Public {
-            n,
-            at: at.to_string(),
-            kind: kind(commit),
-        };
-        let line = serde_json::to_string(&public).expect("events serialise");
-        appender.append(PUBLIC, &[line])?;
-        drop(appender);
-        for (side, _, part) in lines {
-            match side {
-                Side::German => self.opened.events.german.push((0, part)),
-                Side::Russian => self.opened.events.russian.push((0, part)),
-            }
-        }
-        self.opened.events.public.push(public);
-        self.events.set(n);
-        Ok(n)
-    }
-
-    /// A draft keeper for the answers typed from now on (DESIGN §6): each
-    /// is appended at once to its side's log as a `Draft`, named with the
-    /// step `step` names when it is typed.
-    pub fn drafts(&self, step: std::rc::Rc<std::cell::RefCell<String>>) -> Drafts {
-        self.events.set(self.opened.events_len());
-        Drafts {
-            appender: self.appender.clone(),
-            after: self.events.clone(),
-            step,
-            held: None,
-        }
-    }
-
-    /// The drafts typed for `step` since the last event and not set aside:
-    /// (side, prompt id, answer), in the order they were typed.
-    pub fn live_drafts(&self, step: &str) -> Vec<(Side, String, toml::Value)> {
-        let n = self.opened.events_len();
-        let mut out = Vec::new();
-        for side in Side::BOTH {
-            let mut mine = Vec::new();
-            for (_, e) in self.opened.events.private(side) {
-                match e {
-                    Private::Draft {
-                        after,
-                        step: s,
-                        id,
-                        value,
-                        ..
-                    } if *after == n && s == step => mine.push((side, id.clone(), value.clone())),
-                    Private::DraftsAbandoned { .. } => mine.clear(),
-                    _ => {}
-                }
-            }
-            out.extend(mine);
-        }
-        out
-    }
-
-    /// Sets aside every draft so far (the player chose to start again).
-    pub fn abandon_drafts(&mut self) -> Result<(), Error> {
-        let at = crate::model::journal::now();
-        let n = self.opened.events_len();
-        // A half campaign writes only the private log of the side it holds.
-        let held = self.opened.half.map(|h| h.side);
-        for side in Side::BOTH
-            .into_iter()
-            .filter(|s| held.is_none_or(|h| h == *s))
-        {
-            let e = Private::DraftsAbandoned {
-                at: at.clone(),
-                after: n,
-            };
-            let line = serde_json::to_string(&e).expect("events serialise");
-            self.appender
-                .borrow_mut()
-                .append(&private_name(side), &[line])?;
-            match side {
-                Side::German => self.opened.events.german.push((0, e)),
-                Side::Russian => self.opened.events.russian.push((0, e)),
-            }
-        }
-        Ok(())
-    }
-
-    /// Folds the logs again (after an undo, a redo, an adjustment).
-    pub fn refold(&mut self) -> Result<(), Error> {
-        self.opened.folded = fold_events(&self.opened.dir.clone(), &self.opened.events)?;
-        Ok(())
-    }
-
-    /// Rewrites the views that differ from `state` (the campaign as the
-    /// logs now derive it).
-    pub fn write_views(&mut self, state: &CampaignState) -> Result<(), Error> {
-        let n = self.opened.events_len();
-        let held = self.opened.held();
-        views::write(
-            &self.opened.dir.clone(),
-            state,
-            n,
-            &mut self.views.on_disk,
-            held,
-        )?;
-        // Every view is now as the logs say.
-        for found in self.views.found.values_mut() {
-            *found = views::Found::Current;
-        }
-        Ok(())
-    }
-}
-
-/// Keeps the answers typed in a step as drafts in their side's log.
-#[derive(Debug, Clone)]
-pub struct Drafts {
-    appender: std::rc::Rc<std::cell::RefCell<Appender>>,
-    /// The public events written so far (the writer keeps it current).
-    after: std::rc::Rc<std::cell::Cell<u64>>,
-    step: std::rc::Rc<std::cell::RefCell<String>>,
-    /// On a half campaign: the side it holds, whose private log keeps every
-    /// answer typed on this machine (a public answer asked as the German's,
-    /// such as the scenario's CVP, included; DESIGN §9).
-    held: Option<Side>,
-}
-
-impl Drafts {
-    /// The drafts of a half campaign held by `side`.
-    pub fn held_by(self, side: Side) -> Drafts {
-        Drafts {
-            held: Some(side),
-            ..self
-        }
-    }
-
-    /// Appends `side`'s answer `id` = `value` as a draft.
-    pub fn keep(&self, side: Side, id: &str, value: &toml::Value) -> Result<(), Error> {
-        let e = Private::Draft {
-            at: crate::model::journal::now(),
-            after: self.after.get(),
-            step: self.step.borrow().clone(),
-            id: id.to_string(),
-            value: value.clone(),
-        };
-        let line = serde_json::to_string(&e).expect("events serialise");
-        self.appender
-            .borrow_mut()
-            .append(&private_name(self.held.unwrap_or(side)), &[line])
-    }
-}
-
-/// Writes `events` (an import) to empty logs: private parts first.
-fn write_events(appender: &mut Appender, events: &Events) -> Result<(), Error> {
-    for side in Side::BOTH {
-        let lines: Vec<String> = events
-            .private(side)
-            .iter()
-            .map(|(_, p)| serde_json::to_string(p).expect("events serialise"))
-            .collect();
-        appender.append(&private_name(side), &lines)?;
-    }
-    let lines: Vec<String> = events
-        .public
-        .iter()
-        .map(|e| serde_json::to_string(e).expect("events serialise"))
-        .collect();
-    appender.append(PUBLIC, &lines)
-}
-
-/// Creates a new campaign's logs and key files in the empty folder `dir`.
-pub fn create(
-    dir: &Path,
-    state: &CampaignState,
-    seeds: Seeds,
-    test_seed: Option<u64>,
-) -> Result<(), Error> {
-    for side in Side::BOTH {
-        let path = dir.join(crate::store::keys::SideDice::file_name(side));
-        std::fs::create_dir_all(path.parent().expect("in a folder")).map_err(file::io(dir))?;
-        file::write_atomic(&path, &crate::store::files::dice_file(side, seeds.of(side)))?;
-    }
-    let lock = lock(dir)?;
-    let mut appender = Appender::new(dir);
-    let at = crate::model::journal::now();
-    let (public, parts) = split(&facts::whole(state), &state.journal, &at);
-    let mut events = Events::default();
-    let mut commit = Commitments::new();
-    for (side, part) in Side::BOTH.iter().zip(parts) {
-        let p = Private::Part {
-            of: 1,
-            salt: salt(Some(seeds.of(*side)), 1),
-            facts: part.facts,
-            rows: part.rows,
-            after: part.after,
-            epochs: Vec::new(),
-            answered_at: None,
-        };
-        commit.insert(
-            *side,
-            commitment(&serde_json::to_string(&p).expect("events serialise")),
-        );
-        match side {
-            Side::German => events.german.push((1, p)),
-            Side::Russian => events.russian.push((1, p)),
-        }
-    }
-    events.public.push(Public {
-        n: 1,
-        at,
-        kind: PublicKind::Created {
-            schema: crate::model::event::LOG_SCHEMA,
-            votg: crate::VERSION.into(),
-            cg: state.campaign.cg,
-            test_seed,
-            facts: public.0,
-            rows: public.1,
-            commit,
-            two_machines: false,
-        },
-    });
-    write_events(&mut appender, &events)?;
-    let mut on_disk = Files::new();
-    views::write(dir, state, 1, &mut on_disk, None)?;
-    drop(lock);
-    Ok(())
 }

@@ -1,37 +1,62 @@
 //! The views (DESIGN §3): files derived from the logs, rewritten after every
-//! command, never read back as truth. A view votg wrote and the logs have
-//! since moved past (a command interrupted between its events and its views)
-//! is simply rewritten, as is a missing or damaged one. A view whose values
-//! differ from the derived ones was edited by hand: the command says so,
-//! and `votg adjust` records the edit or discards it.
-//!
-//! `.votg/views.toml` notes the hash of each view as votg last wrote it, so a
-//! view left behind by an interrupted command is told from a hand edit.
+//! command, never read back as truth. Each view records, in its first line,
+//! the public event it was written for. A view whose values are what the
+//! logs derive now is current; one that differs from them but is what the
+//! logs derived at its own event was left behind by an interrupted command,
+//! and is simply written again; a view that differs from both was edited by
+//! hand: the command says so, and `votg adjust` records or discards it.
+//! No digest of a view is kept anywhere (it would give a side's secrets
+//! away to whoever can guess them).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-
+use super::Opened;
 use super::file::{read_regular, write_atomic};
-use super::log::hex;
 use crate::error::Error;
 use crate::model::facts::{self, Fact};
+use crate::model::fold::Events;
 use crate::model::side::Side;
 use crate::model::state::{CampaignState, Files};
 use crate::store::files::{ViewValue, parse_view};
 
-pub const MANIFEST: &str = ".votg/views.toml";
+/// Where votg of log schema 3 before the chain kept each view's hash
+/// (read once, to tell its views left behind from hand edits; then removed).
+pub const OLD_MANIFEST: &str = ".votg/views.toml";
+
+const MARK: &str = "# votg view of event ";
+
+/// The first line of a view written for public event `n`.
+fn mark(n: u64) -> String {
+    format!("{MARK}{n} (written from the logs: record a hand edit with votg adjust)\n")
+}
+
+/// The event a view's first line names, and the view without that line.
+pub fn unmark(bytes: &[u8]) -> (Option<u64>, &[u8]) {
+    let Some(rest) = bytes.strip_prefix(MARK.as_bytes()) else {
+        return (None, bytes);
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let n = std::str::from_utf8(&rest[..digits])
+        .ok()
+        .and_then(|d| d.parse().ok());
+    let after = rest
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(rest.len(), |i| i + 1);
+    match n {
+        Some(n) => (Some(n), &rest[after..]),
+        None => (None, bytes),
+    }
+}
 
 /// Every view, by its path in the campaign folder.
 pub fn names() -> Vec<String> {
     names_for(None)
 }
 
-/// The views, by path; in a half campaign
-/// (two machines, DESIGN §9) only the public ones and those of the side it
-/// holds (`held`).
+/// The views, by path; in a half campaign (two machines, DESIGN §9) only
+/// the public ones and those of the side it holds (`held`).
 pub fn names_for(held: Option<Side>) -> Vec<String> {
     let mut names = vec!["campaign.toml".to_string(), "journal.csv".to_string()];
     for side in Side::BOTH
@@ -43,18 +68,6 @@ pub fn names_for(held: Option<Side>) -> Vec<String> {
         }
     }
     names
-}
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-struct Manifest {
-    /// The public events the views were derived from.
-    event: u64,
-    /// Each view's SHA-256 as votg wrote it.
-    written: BTreeMap<String, String>,
-}
-
-fn sha(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
 }
 
 /// What a view on disk is, against the campaign its logs derive.
@@ -71,7 +84,7 @@ pub enum Found {
 /// The views as found on disk, and what each is.
 #[derive(Debug, Clone, Default)]
 pub struct Views {
-    /// The bytes on disk of each view that exists.
+    /// The bytes on disk of each view that exists (without its first line).
     pub on_disk: Files,
     pub found: BTreeMap<String, Found>,
 }
@@ -86,48 +99,140 @@ impl Views {
             })
             .collect()
     }
+
+    /// Whether a view is to be written again (missing, damaged, left behind).
+    pub fn stale(&self) -> bool {
+        self.found.values().any(|f| matches!(f, Found::Rewrite(_)))
+    }
+
+    /// Every view is now as the logs say.
+    pub fn all_current(&mut self) {
+        for found in self.found.values_mut() {
+            *found = Found::Current;
+        }
+    }
 }
 
-fn read_manifest(dir: &Path) -> Manifest {
-    read_regular(&dir.join(MANIFEST))
+/// A view found newer than the logs read: a writer wrote since (a reader
+/// reads again), or the public log was cut short (damage).
+#[derive(Debug)]
+pub struct Newer {
+    pub view: String,
+    pub event: u64,
+}
+
+/// Looks at every view of the campaign `opened` against what its logs
+/// derive. A view newer than the logs is `Err(Newer)`.
+pub fn look(opened: &Opened) -> Result<Result<Views, Newer>, Error> {
+    let dir = &opened.dir;
+    let n = opened.events_len();
+    let state = opened.state();
+    let derived = state.views();
+    let old = old_manifest(dir);
+    let mut views = Views::default();
+    for name in names_for(opened.held()) {
+        let Some(bytes) = read_regular(&dir.join(&name))? else {
+            views.found.insert(name, Found::Rewrite("missing".into()));
+            continue;
+        };
+        let (event, body) = unmark(&bytes);
+        if let Some(e) = event.filter(|e| *e > n) {
+            return Ok(Err(Newer {
+                view: name,
+                event: e,
+            }));
+        }
+        let mut found = compare(&name, body, &derived, state);
+        if let Found::Edited(_) = found {
+            found = match event {
+                Some(e) if e < n => behind(&name, body, &opened.events, e),
+                None if old.get(&name) == Some(&sha(&bytes)) => {
+                    Found::Rewrite("left behind by an interrupted command".into())
+                }
+                // Written by a votg of before the chain, at its last event.
+                None if (1..n).contains(&opened.before_chain) => {
+                    behind(&name, body, &opened.events, opened.before_chain)
+                }
+                _ => found,
+            };
+        }
+        views.on_disk.insert(name.clone(), body.to_vec());
+        views.found.insert(name, found);
+    }
+    Ok(Ok(views))
+}
+
+/// Looks at every view, for a writer (which holds the logs: a view newer
+/// than them means the public log was cut short).
+pub fn check(dir: &Path, opened: &Opened) -> Result<Views, Error> {
+    look(opened)?.map_err(|newer| damaged(dir, &newer, opened.events_len()))
+}
+
+/// The damage a view newer than the public log shows.
+pub fn damaged(dir: &Path, newer: &Newer, have: u64) -> Error {
+    Error::LogData {
+        file: super::log::PUBLIC.into(),
+        line: have as usize + 1,
+        message: format!(
+            "{} was written for public event {}, but log.jsonl holds {have} event(s): the public log was cut short or replaced. Restore {} from your backup",
+            newer.view,
+            newer.event,
+            dir.join(super::log::PUBLIC).display()
+        ),
+    }
+}
+
+/// A view that differs from the campaign now, against the campaign at its
+/// own event `e`: left behind there, or edited (the differences from it).
+fn behind(name: &str, body: &[u8], events: &Events, e: u64) -> Found {
+    let Ok(then) = crate::model::fold::fold(&prefix(events, e)) else {
+        return Found::Rewrite("left behind by an interrupted command".into());
+    };
+    match compare(name, body, &then.state.views(), &then.state) {
+        Found::Current => Found::Rewrite("left behind by an interrupted command".into()),
+        found => found,
+    }
+}
+
+/// The events up to public event `e`.
+fn prefix(events: &Events, e: u64) -> Events {
+    let keep = |log: &crate::model::fold::PrivateLog| {
+        log.iter()
+            .filter(|(_, p)| p.of().is_none_or(|of| of <= e))
+            .cloned()
+            .collect()
+    };
+    Events {
+        public: events.public.iter().take(e as usize).cloned().collect(),
+        german: keep(&events.german),
+        russian: keep(&events.russian),
+    }
+}
+
+fn sha(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    super::log::hex(&sha2::Sha256::digest(bytes))
+}
+
+/// Each view's hash as an older votg noted it (`.votg/views.toml`).
+fn old_manifest(dir: &Path) -> BTreeMap<String, String> {
+    #[derive(serde::Deserialize, Default)]
+    struct Manifest {
+        #[serde(default)]
+        written: BTreeMap<String, String>,
+    }
+    read_regular(&dir.join(OLD_MANIFEST))
         .ok()
         .flatten()
         .and_then(|b| String::from_utf8(b).ok())
-        .and_then(|t| toml::from_str(&t).ok())
+        .and_then(|t| toml::from_str::<Manifest>(&t).ok())
         .unwrap_or_default()
+        .written
 }
 
-/// Looks at every view of `dir` against `state`.
-pub fn check(dir: &Path, state: &CampaignState, held: Option<Side>) -> Result<Views, Error> {
-    let manifest = read_manifest(dir);
-    let derived = state.views();
-    let mut views = Views::default();
-    for name in names_for(held) {
-        let found = match read_regular(&dir.join(&name))? {
-            None => Found::Rewrite("missing".into()),
-            Some(bytes) => {
-                let found = compare(&name, &bytes, &derived, state, &manifest);
-                views.on_disk.insert(name.clone(), bytes);
-                found
-            }
-        };
-        views.found.insert(name, found);
-    }
-    Ok(views)
-}
-
-fn compare(
-    name: &str,
-    bytes: &[u8],
-    derived: &Files,
-    state: &CampaignState,
-    manifest: &Manifest,
-) -> Found {
+fn compare(name: &str, bytes: &[u8], derived: &Files, state: &CampaignState) -> Found {
     if derived.get(name).is_some_and(|d| d == bytes) {
         return Found::Current;
-    }
-    if manifest.written.get(name) == Some(&sha(bytes)) {
-        return Found::Rewrite("left behind by an interrupted command".into());
     }
     let mut one = Files::new();
     one.insert(name.to_string(), bytes.to_vec());
@@ -214,8 +319,9 @@ pub fn describe(f: &Fact) -> String {
     }
 }
 
-/// Writes the views of `state` that differ from what is on disk, then notes
-/// what was written (`event`: the public events they derive from).
+/// Writes the views of `state` whose values differ from what is on disk
+/// (`on_disk`, without their first lines), each first line naming `event`,
+/// the public events they derive from; an older votg's hashes of views go.
 pub fn write(
     dir: &Path,
     state: &CampaignState,
@@ -226,29 +332,22 @@ pub fn write(
     let mut derived = state.views();
     let keep = names_for(held);
     derived.retain(|name, _| keep.contains(name));
-    let mut manifest = read_manifest(dir);
-    let mut changed = manifest.event != event;
     for (name, bytes) in &derived {
-        if on_disk.get(name) != Some(bytes) {
-            let path = dir.join(name);
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(super::file::io(parent))?;
-            }
-            write_atomic(&path, bytes)?;
-            on_disk.insert(name.clone(), bytes.clone());
-            changed = true;
+        if on_disk.get(name) == Some(bytes) {
+            continue;
         }
-        let hash = sha(bytes);
-        if manifest.written.get(name) != Some(&hash) {
-            manifest.written.insert(name.clone(), hash);
-            changed = true;
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(super::file::io(parent))?;
         }
+        let mut marked = mark(event).into_bytes();
+        marked.extend_from_slice(bytes);
+        write_atomic(&path, &marked)?;
+        on_disk.insert(name.clone(), bytes.clone());
     }
-    if changed {
-        manifest.event = event;
-        let text = toml::to_string(&manifest).expect("the manifest serialises");
-        std::fs::create_dir_all(dir.join(".votg")).map_err(super::file::io(dir))?;
-        write_atomic(&dir.join(MANIFEST), text.as_bytes())?;
+    let old = dir.join(OLD_MANIFEST);
+    if old.exists() {
+        std::fs::remove_file(&old).map_err(super::file::io(&old))?;
     }
     Ok(())
 }

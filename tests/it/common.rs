@@ -234,12 +234,23 @@ pub fn all_journals(dir: &Path) -> String {
         .collect()
 }
 
-/// The views and dice keys of a campaign folder, as on disk.
+/// The views and dice keys of a campaign folder, as on disk, each view
+/// without its first line (which names the event it was written for: an
+/// undo and a redo are events). What a killed command moved aside
+/// (`interrupted/`) is no view.
 pub fn views(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     snapshot(dir)
         .into_iter()
-        .filter(|(k, _)| !k.starts_with(".votg") && !k.ends_with("log.jsonl"))
+        .filter(|(k, _)| {
+            !k.starts_with(".votg") && !k.ends_with("log.jsonl") && !k.contains("interrupted/")
+        })
+        .map(|(k, v)| (k, unmarked(&v).to_vec()))
         .collect()
+}
+
+/// A view's bytes without the line naming the event it was written for.
+pub fn unmarked(bytes: &[u8]) -> &[u8] {
+    votg::store::views::unmark(bytes).1
 }
 
 /// Reading a campaign back through the binary only (`votg force`, `votg

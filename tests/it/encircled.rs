@@ -136,7 +136,9 @@ fn rule_12_6073_c48_an_escape_answer_encircled_must_agree_with_the_record() {
         .code(1)
         .stderr(predicate::str::contains("encircled"))
         .stderr(predicate::str::contains("G-5"))
-        .stderr(predicate::str::contains("Nothing was changed"));
+        .stderr(predicate::str::contains(
+            "the step it stopped in was not written",
+        ));
     assert!(!has(&c, "G-5", "isolated"));
     assert!(rows(&c, "12.607", "Escape").is_empty());
     // `encircled = false` for G-4, recorded Encircled: refused too.

@@ -22,7 +22,9 @@ fn refused_as_immobile(answers: &str, id: &str) {
         .stderr(predicate::str::contains(id))
         .stderr(predicate::str::contains("mobile"))
         .stderr(predicate::str::contains("12.6073"))
-        .stderr(predicate::str::contains("Nothing was changed"));
+        .stderr(predicate::str::contains(
+            "the step it stopped in was not written",
+        ));
     assert!(rows(&c, "12.607", "Escape").is_empty());
 }
 

@@ -106,7 +106,7 @@ fn a_full_disk_while_writing_the_views_keeps_the_step_and_says_so() {
             "is on record in the campaign's logs",
         ))
         .stderr(predicate::str::contains(
-            "Committed before it: German 12.621",
+            "Kept (on record) before it: German 12.621",
         ))
         .stderr(predicate::str::contains(
             "the next votg command writes them",

@@ -172,11 +172,14 @@ impl Halves {
         self.agree();
     }
 
-    /// The public views of both halves, byte for byte.
+    /// The public log and views of both halves, byte for byte (a view
+    /// but for its first line).
     pub fn agree(&self) {
         for f in PUBLIC {
             let g = std::fs::read(self.dir("german").join(f)).unwrap();
             let r = std::fs::read(self.dir("russian").join(f)).unwrap();
+            // A view's first line names the event each half wrote it for.
+            let (g, r) = (crate::common::unmarked(&g), crate::common::unmarked(&r));
             assert!(
                 g == r,
                 "{f} differs between the halves after packet {}",
@@ -357,13 +360,23 @@ impl Halves {
 /// a cheater's own votg would write it).
 pub fn tamper_packet(packet: &Path, f: impl FnOnce(&mut Vec<String>)) {
     tamper_body(packet, |body| {
-        let mut events: Vec<String> = body["events"]
+        let lines: Vec<String> = body["events"]
             .as_array()
             .unwrap()
             .iter()
             .map(|e| e.as_str().unwrap().to_string())
             .collect();
+        // `f` edits the events themselves; his votg chains them anew, on
+        // from where the packet's first event followed.
+        let mut events: Vec<String> = lines
+            .iter()
+            .map(|l| votg::model::chain::open(l).1.into_owned())
+            .collect();
         f(&mut events);
+        let first = lines
+            .first()
+            .and_then(|l| votg::model::chain::open(l).0.map(|e| e.prev.to_string()));
+        let events = crate::reseal::chained(&events, first);
         body["events"] = serde_json::json!(events);
     });
 }
@@ -408,7 +421,7 @@ pub fn tamper_part_of(
     let at = public
         .iter()
         .position(|l| {
-            let e: serde_json::Value = serde_json::from_str(l).unwrap();
+            let e = crate::reseal::body(l);
             e["event"] == "step" && which(&e)
         })
         .unwrap_or_else(|| panic!("no such step of the {side} in the public log"));
@@ -421,16 +434,17 @@ pub fn tamper_part_of(
         .collect();
     let i = private
         .iter()
-        .position(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["for"] == n)
+        .position(|l| crate::reseal::body(l)["for"] == n)
         .unwrap();
-    let mut part: serde_json::Value = serde_json::from_str(&private[i]).unwrap();
+    let mut part = crate::reseal::body(&private[i]);
     f(&mut part);
-    private[i] = serde_json::to_string(&part).unwrap();
-    let mut e: serde_json::Value = serde_json::from_str(&public[at]).unwrap();
+    private[i] = crate::reseal::to_body(&part);
+    let mut e = crate::reseal::body(&public[at]);
     e["commit"][side] = serde_json::json!(votg::model::exchange::sha256_hex(&private[i]));
-    public[at] = serde_json::to_string(&e).unwrap();
+    public[at] = crate::reseal::to_body(&e);
     std::fs::write(&private_path, private.join("\n") + "\n").unwrap();
     std::fs::write(&public_path, public.join("\n") + "\n").unwrap();
+    crate::reseal::reseal(dir);
 }
 
 /// The part of a force.toml about counter `id`: its fields and its

@@ -1,13 +1,15 @@
 //! DESIGN §8: layers, each importing only from those below it — `model` at
 //! the bottom; `rules` and `store` above it, neither importing the other;
 //! `render`, then `commands`, then `cli` on top — and clap only in `cli`.
-//! (`error` is below them all, and imports none of them.)
+//! (`error` is below them all, and imports none of them; `plain_file`, the
+//! one bounded reader, beside `model`.)
 
 use std::path::{Path, PathBuf};
 
 const LAYERS: &[(&str, u8)] = &[
     ("error", 0),
     ("model", 1),
+    ("plain_file", 1),
     ("rules", 2),
     ("store", 2),
     ("render", 3),

@@ -154,7 +154,8 @@ fn design_3_a_schema_1_campaign_is_imported_by_its_first_writer() {
     assert!(after.contains_key("log.jsonl"));
     let s = crate::common::load(&dir);
     // The journal has its new columns, its old rows kept (as history).
-    let journal = String::from_utf8(after["journal.csv"].clone()).unwrap();
+    let journal =
+        String::from_utf8(crate::common::unmarked(&after["journal.csv"]).to_vec()).unwrap();
     assert!(journal.starts_with(&votg::model::journal::COLUMNS.join(",")));
     let what = |rows: &[votg::model::journal::JournalRow]| -> Vec<String> {
         rows.iter().map(|r| r.what.clone()).collect()

@@ -50,8 +50,8 @@ fn play_to_the_end(c: &Camp, answers: &str) {
 /// Every text a side's secret answer rows hold (what it bought, its Recon,
 /// its answers as given), from its own journal.
 fn secret_answers(c: &Camp, side: &str) -> Vec<String> {
-    let journal = std::fs::read_to_string(c.dir.join(side).join("journal.csv")).unwrap();
-    let mut r = csv::Reader::from_reader(journal.as_bytes());
+    let bytes = std::fs::read(c.dir.join(side).join("journal.csv")).unwrap();
+    let mut r = csv::Reader::from_reader(crate::common::unmarked(&bytes));
     let mut out = Vec::new();
     for row in r.records() {
         let row = row.unwrap();

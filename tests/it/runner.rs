@@ -38,7 +38,7 @@ fn a_refusal_after_committed_steps_names_them_and_undo() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "Committed before it: Russian 12.621",
+            "Kept (on record) before it: Russian 12.621",
         ))
         .stderr(predicate::str::contains("Russian 12.622"))
         .stderr(predicate::str::contains("`votg undo` takes them back"));

@@ -27,6 +27,7 @@ fn views(h: &Halves, side: &str) -> BTreeMap<String, Vec<u8>> {
         .filter(|(k, _)| {
             !k.starts_with(".votg") && !k.starts_with("packets") && !k.ends_with("log.jsonl")
         })
+        .map(|(k, v)| (k, crate::common::unmarked(&v).to_vec()))
         .collect()
 }
 

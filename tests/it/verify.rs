@@ -68,18 +68,19 @@ fn edit_log_dyn(
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let i = lines
         .iter()
-        .position(|l| pick(&serde_json::from_str(l).unwrap()))
+        .position(|l| pick(&crate::reseal::body(l)))
         .expect("a line to change");
-    let mut v: serde_json::Value = serde_json::from_str(&lines[i]).unwrap();
+    let mut v = crate::reseal::body(&lines[i]);
     change(&mut v);
-    lines[i] = serde_json::to_string(&v).unwrap();
+    lines[i] = crate::reseal::to_body(&v);
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    crate::reseal::reseal(d);
     let Some(of) = v.get("for").and_then(|n| n.as_u64()) else {
         return v["n"].as_u64().unwrap();
     };
     // The side's commitment in the public event, made to match.
     use sha2::Digest;
-    let hash: String = sha2::Sha256::digest(lines[i].as_bytes())
+    let hash: String = sha2::Sha256::digest(crate::reseal::to_body(&v).as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();

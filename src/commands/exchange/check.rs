@@ -142,15 +142,16 @@ fn check_events(p: &Packet, path: &Path, events: &mut Events) -> Result<(), Erro
     let from = p.from;
     let count = p.events.len();
     for (i, line) in p.events.iter().enumerate() {
-        let e: Public = serde_json::from_str(line).map_err(|err| {
-            refused(
-                path,
-                format!(
-                    "its event {} does not read ({err}): the packet was altered.",
-                    i + 1
-                ),
-            )
-        })?;
+        let e: Public =
+            serde_json::from_str(&crate::model::chain::open(line).1).map_err(|err| {
+                refused(
+                    path,
+                    format!(
+                        "its event {} does not read ({err}): the packet was altered.",
+                        i + 1
+                    ),
+                )
+            })?;
         let n = events.public.len() as u64 + 1;
         let bad = |why: &str| {
             refused(
@@ -347,8 +348,7 @@ pub fn receive(
     }
     if !log.new.is_empty() {
         w.append_lines(&log.new)?;
-        let state = w.opened.state().clone();
-        w.write_views(&state)?;
+        w.write_views()?;
         said.push(next_move(&w, me, dir));
     }
     Ok(said.join("\n") + "\n")

@@ -84,17 +84,18 @@ fn honest(opened: &Opened) -> Result<(), Error> {
     }
     let log = crate::store::log::LogText::read(&opened.dir, &private_name(h.side))?;
     for line in &log.lines {
-        let Ok(p) = serde_json::from_str::<crate::model::event::Private>(&line.text) else {
+        let body = crate::model::chain::open(&line.text).1;
+        let Ok(p) = serde_json::from_str::<crate::model::event::Private>(&body) else {
             continue;
         };
         let Some(n) = p.of() else { continue };
         let committed = opened
             .events
             .public
-            .get(n as usize - 1)
+            .get((n as usize).wrapping_sub(1))
             .and_then(|e| e.kind.commitments())
             .and_then(|c| c.get(&h.side));
-        if committed.is_some() && committed != Some(&exchange::sha256_hex(&line.text)) {
+        if committed.is_some() && committed != Some(&exchange::sha256_hex(&body)) {
             return Err(refused(format!(
                 "{}: the {}'s part of event {n} is not what the public log committed to.",
                 opened.dir.display(),
@@ -218,8 +219,7 @@ pub fn merge(dir: &Path, other: &Path, global: &Global) -> Result<String, Error>
     }
     {
         let mut w = open_writer(dir, &tables, false)?;
-        let state = w.opened.state().clone();
-        w.write_views(&state)?;
+        w.write_views()?;
     }
     Ok(format!(
         "Merged the {}'s half from {} into {}: both sides' logs and keys are here, and the campaign goes on at one keyboard (`votg refit {}`). {} is no longer needed; keep it as a backup or remove it.\n",

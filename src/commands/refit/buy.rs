@@ -8,6 +8,7 @@ use crate::commands::Config as Global;
 use crate::error::Error;
 use crate::model::event::StepRef;
 use crate::model::side::Side;
+use crate::rules::answers::Answers;
 use crate::rules::cg_def;
 use crate::rules::prompt::Prompter;
 use crate::rules::reph::purchase_step;
@@ -38,17 +39,30 @@ pub fn buy(args: &[String], side: Side, global: &Global) -> Result<String, Error
             side.name()
         )));
     }
-    let prompter = Prompter::Scripted(Default::default());
+    let prompter = Prompter::Scripted(Box::new(answers(side, purchases)?));
     if writer.opened.half.is_some() {
-        return super::half::buy(&mut writer, &tables, &def, side, purchases, global);
+        return super::half::buy(&mut writer, &tables, &def, side, prompter, global);
     }
     let mut run = Run::new(&mut writer, &tables, &def, prompter, global)?;
     run.step(StepRef::Buy {
         side,
-        purchases: purchases.to_vec(),
+        purchases: Vec::new(),
     })?;
     run.write_views()?;
     Ok(String::new())
+}
+
+/// The purchases as `side`'s answer `buy`, which the step records as its
+/// secret, committed to in the public log as any answer of 12.621 (the
+/// public event names no purchase).
+fn answers(side: Side, purchases: &[String]) -> Result<Answers, Error> {
+    let mut mine = toml::Table::new();
+    let list = purchases.iter().map(|p| p.as_str().into()).collect();
+    mine.insert("buy".into(), toml::Value::Array(list));
+    let mut table = toml::Table::new();
+    table.insert(side.id().into(), toml::Value::Table(mine));
+    let text = toml::to_string(&table).expect("a table serialises");
+    Answers::from_text(text, "votg buy".into())
 }
 
 /// `votg buy [DIR] --side S PURCHASE...`: the first word is the campaign

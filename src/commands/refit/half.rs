@@ -231,7 +231,7 @@ pub(super) fn buy(
     tables: &Tables,
     def: &CgDef,
     side: Side,
-    purchases: &[String],
+    prompter: Prompter,
     global: &Global,
 ) -> Result<String, Error> {
     let me = writer.opened.half.expect("a half").side;
@@ -249,11 +249,11 @@ pub(super) fn buy(
         return Err(Error::Refused(waiting(&l, me, &dir)));
     }
     crate::commands::undo_request::refuse_pending(writer, me, writer.dir())?;
-    let mut run = start(writer, tables, def, Prompter::Scripted(Default::default()));
+    let mut run = start(writer, tables, def, prompter);
     set_plan(&mut run, Plan::Own { pledge_only: false });
     run.step(StepRef::Buy {
         side,
-        purchases: purchases.to_vec(),
+        purchases: Vec::new(),
     })?;
     Ok(String::new())
 }

@@ -115,13 +115,21 @@ pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
     }
 }
 
-/// `votg buy`: `side`'s purchases at 12.621, all or none.
-fn buy(s: &mut Session, side: Side, purchases: &[String]) -> Result<(), Error> {
+/// `votg buy`: `side`'s purchases at 12.621, all or none: its answer
+/// `buy`, secret (a campaign of before the chained logs named them in the
+/// public event, `purchases`).
+fn buy(s: &mut Session, side: Side, named: &[String]) -> Result<(), Error> {
     roster_line::check(s, side)?;
-    let given = purchases.iter().map(|p| p.as_str().into()).collect();
-    s.prompter
-        .record_secret(side, "buy", "votg buy", toml::Value::Array(given));
-    let quotes = purchase_step::quote_all(s, side, purchases)?;
+    let purchases = if named.is_empty() {
+        s.prompter.in_secret_block(Some(side));
+        s.prompter.list(side, "buy", "votg buy")?
+    } else {
+        let given = named.iter().map(|p| p.as_str().into()).collect();
+        s.prompter
+            .record_secret(side, "buy", "votg buy", toml::Value::Array(given));
+        named.to_vec()
+    };
+    let quotes = purchase_step::quote_all(s, side, &purchases)?;
     purchase_step::apply(s, side, &quotes);
     let line = s.state.line(side).clone();
     let support = line

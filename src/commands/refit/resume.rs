@@ -16,7 +16,7 @@ impl Run<'_> {
         }
         // In a side's own step the answers are shown in its block; in a
         // step both sides do (the scenario record) a side's are its secret,
-        // so the shared screen only counts them.
+        // so the shared screen says only that he has some, never how many.
         // On a half campaign every draft is this machine's player's own.
         let half = self.two.is_some();
         let shown = |side: Side| half || step.side() == Some(side);
@@ -26,10 +26,9 @@ impl Run<'_> {
             .map(|(_, id, v)| format!("{id} = {v}"))
             .collect();
         for side in Side::BOTH.into_iter().filter(|s| !shown(*s)) {
-            let n = drafts.iter().filter(|(s, _, _)| *s == side).count();
-            if n > 0 {
+            if drafts.iter().any(|(s, _, _)| *s == side) {
                 listed.push(format!(
-                    "{n} of the {} (not shown here: each is given again in his block)",
+                    "some of the {} (not shown here: they are given again in his block)",
                     side.name()
                 ));
             }

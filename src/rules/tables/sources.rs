@@ -11,6 +11,10 @@ mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
 }
 
+/// No table comes near this (the largest built-in one is a few KiB): a
+/// bigger file, or a device in a table's place, is refused unread.
+pub const MAX_TABLE_BYTES: u64 = 1024 * 1024;
+
 /// A table file's name (as the user should look for it) and text.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -50,10 +54,18 @@ pub fn read_dir_sources(
         if path.is_dir() {
             read_dir_sources(&path, base, out)?;
         } else if path.extension().is_some_and(|x| x == "toml") {
-            let bytes = std::fs::read(&path).map_err(|source| Error::Io {
-                path: path.clone(),
-                source,
-            })?;
+            let bytes = crate::plain_file::read(&path, MAX_TABLE_BYTES)
+                .map_err(|r| match r {
+                    crate::plain_file::Refused::Io(source) => Error::Io {
+                        path: path.clone(),
+                        source,
+                    },
+                    r => Error::TableFile {
+                        path: path.clone(),
+                        why: r.to_string(),
+                    },
+                })?
+                .unwrap_or_default();
             let text = String::from_utf8(bytes).map_err(|e| Error::TableSyntax {
                 file: path.display().to_string(),
                 line: 1,

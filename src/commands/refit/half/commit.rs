@@ -68,7 +68,7 @@ pub(in crate::commands::refit) fn commit(
             if crate::commands::exchange::isolation::reads_reports(step) {
                 return refolded(run).map(Some);
             }
-            run.writer.write_views(next)?;
+            run.writer.write_views()?;
             Ok(None)
         }
         Plan::Joint { k, .. } => joint(run, step, next, kept, dice, (k, public_used)),
@@ -118,7 +118,7 @@ fn joint(
     if crate::commands::exchange::isolation::reads_reports(step) {
         return refolded(run).map(Some);
     }
-    run.writer.write_views(next)?;
+    run.writer.write_views()?;
     Ok(None)
 }
 
@@ -127,7 +127,7 @@ fn joint(
 fn refolded(run: &mut Run) -> Result<CampaignState, Error> {
     run.writer.refold()?;
     let state = run.writer.opened.state().clone();
-    run.writer.write_views(&state)?;
+    run.writer.write_views()?;
     Ok(state)
 }
 
@@ -180,7 +180,7 @@ fn half(
     // on the other side's public outcome.
     run.writer.refold()?;
     let state = run.writer.opened.state().clone();
-    run.writer.write_views(&state)?;
+    run.writer.write_views()?;
     Ok(Some(state))
 }
 
