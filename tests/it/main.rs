@@ -56,6 +56,7 @@ mod refit_cg_ii;
 mod refit_cg_iii;
 mod refit_later;
 mod repair_numbers;
+mod reserve;
 mod rules_charts;
 mod rules_tables;
 mod runner;

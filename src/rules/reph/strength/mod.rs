@@ -130,7 +130,7 @@ fn receive(s: &mut Session, side: Side, row_index: usize, rg: &RgDef) -> Result<
             _ => 0,
         };
         got.add(
-            "Dummy Cloaking counter",
+            crate::rules::reph::reserve::DUMMY_CLOAKING,
             UnitKind::Capability,
             dummies,
             "up to this many, at the purchaser's option (12.6214b)",
