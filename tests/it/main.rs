@@ -22,6 +22,7 @@ mod explain;
 mod faults;
 mod fits_80_columns;
 mod force_organizer;
+mod fortification_purchase;
 mod fortification_removal;
 mod ft_dc;
 mod fuzz_loaders;
