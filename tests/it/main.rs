@@ -12,6 +12,7 @@ mod cg_iv_campaign;
 mod cg_status;
 mod cli_table;
 mod commissar_battle_hardening;
+mod commissar_exchange;
 mod common;
 mod counterattack;
 mod cpp_replenishment;
