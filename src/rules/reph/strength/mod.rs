@@ -14,6 +14,7 @@ mod received;
 mod sw;
 
 pub use commissars::commissar_for;
+pub use infantry::ELR_REPLACED;
 
 use crate::error::Error;
 use crate::model::force::UnitKind;
