@@ -2,13 +2,60 @@
 //! table. Only the faces count (a DR's two dice and their Original total),
 //! never the modified totals: DRMs say nothing about the dice. Each group
 //! of rolls is tested against the exact 1d6 or 2d6 distribution
-//! (`chi_square`); a DR's totals are tested in seven classes (2-4, 5, 6,
-//! 7, 8, 9, 10-12) so the test holds from 45 DR on, rather than 180.
+//! (Pearson's chi-square test, `ChiSquare`); a DR's totals are tested in
+//! seven classes (2-4, 5, 6, 7, 8, 9, 10-12) so the test holds from 45 DR
+//! on, rather than 180.
 
 use serde::Serialize;
+use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 use crate::model::roll::DiceKind;
-use crate::rules::chi_square::{self, ChiSquare};
+
+/// Pearson's chi-square test of dice against their exact 1d6 / 2d6
+/// distribution: the statistic, its degrees of freedom, and its p-value,
+/// the chance that fair dice stray at least this far (the upper tail of
+/// the chi-square distribution, from `statrs`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ChiSquare {
+    pub statistic: f64,
+    pub df: u32,
+    pub p: f64,
+}
+
+/// Below this p-value (or above 1 minus it) a result is rarer than 1 in 100.
+pub const RARE: f64 = 0.01;
+
+impl ChiSquare {
+    /// The test of `seen` counts against `expected` probabilities (which
+    /// sum to 1); `None` when a cell is expected fewer than 5 times, where
+    /// the test says nothing to be trusted.
+    pub fn of(seen: &[u64], expected: &[f64]) -> Option<ChiSquare> {
+        let n: u64 = seen.iter().sum();
+        let want: Vec<f64> = expected.iter().map(|p| p * n as f64).collect();
+        if n == 0 || want.iter().any(|&e| e < 5.0) {
+            return None;
+        }
+        let statistic: f64 = seen
+            .iter()
+            .zip(&want)
+            .map(|(&o, &e)| (o as f64 - e).powi(2) / e)
+            .sum();
+        let df = seen.len().checked_sub(1)? as u32;
+        let p = ChiSquared::new(f64::from(df)).ok()?.sf(statistic);
+        Some(ChiSquare { statistic, df, p })
+    }
+
+    /// What the result means, in words.
+    pub fn meaning(&self) -> &'static str {
+        if self.p < RARE {
+            "rarer than 1 in 100: worth a look"
+        } else if self.p > 1.0 - RARE {
+            "rarer than 1 in 100: worth a look (closer to the expected than fair dice come)"
+        } else {
+            "nothing unusual"
+        }
+    }
+}
 
 /// One roll as the journal recorded it: whose, on which table, its faces.
 #[derive(Debug, Clone)]
@@ -64,9 +111,9 @@ impl Tally {
             let bounds = [(2, 4), (5, 5), (6, 6), (7, 7), (8, 8), (9, 9), (10, 12)];
             let pooled: Vec<u64> = bounds.iter().map(|&(l, h)| class(l, h)).collect();
             let p: Vec<f64> = bounds.iter().map(|&(l, h)| chance(l, h)).collect();
-            (chi_square::test(&pooled, &p), 45)
+            (ChiSquare::of(&pooled, &p), 45)
         } else {
-            (chi_square::test(&seen, &probability), 30)
+            (ChiSquare::of(&seen, &probability), 30)
         };
         Tally {
             kind,
@@ -186,6 +233,41 @@ mod tests {
     }
 
     #[test]
+    fn p_values_agree_with_the_printed_critical_values() {
+        // Critical values of the chi-square distribution (any statistics
+        // table): the statistic whose upper tail is 0.05 or 0.01.
+        for (x, df, p) in [
+            (3.841, 1, 0.05),
+            (6.635, 1, 0.01),
+            (11.070, 5, 0.05),
+            (15.086, 5, 0.01),
+            (12.592, 6, 0.05),
+            (16.812, 6, 0.01),
+            (18.307, 10, 0.05),
+            (23.209, 10, 0.01),
+            (4.351, 5, 0.50),
+        ] {
+            let q = ChiSquared::new(f64::from(df)).unwrap().sf(x);
+            assert!((q - p).abs() < 2e-4, "x {x} df {df}: {q} not {p}");
+        }
+        // The README's example: chi-square 5.98 on 5 df, p 0.308.
+        assert!((ChiSquared::new(5.0).unwrap().sf(5.98) - 0.308).abs() < 0.001);
+    }
+
+    #[test]
+    fn fair_counts_are_nothing_unusual_and_loaded_ones_are_worth_a_look() {
+        let sixth = [1.0 / 6.0; 6];
+        let fair = ChiSquare::of(&[10, 11, 9, 10, 12, 8], &sixth).unwrap();
+        assert_eq!(fair.df, 5);
+        assert_eq!(fair.meaning(), "nothing unusual");
+        let loaded = ChiSquare::of(&[2, 3, 4, 5, 6, 40], &sixth).unwrap();
+        assert!(loaded.p < RARE);
+        assert_eq!(loaded.meaning(), "rarer than 1 in 100: worth a look");
+        // Too few rolls: each face expected fewer than 5 times.
+        assert!(ChiSquare::of(&[1, 2, 3, 4, 5, 6], &sixth).is_none());
+    }
+
+    #[test]
     fn faces_not_totals_are_counted_per_side_and_table() {
         let rolls = vec![
             thrown("german", "weather", &[3, 4]),
@@ -229,7 +311,7 @@ mod tests {
             values.extend(std::iter::repeat_n(t, n));
         }
         let even = Tally::of("DR", &values).test.unwrap();
-        assert!(even.p > 1.0 - chi_square::RARE);
+        assert!(even.p > 1.0 - RARE);
         assert!(even.meaning().contains("closer to the expected"));
     }
 }

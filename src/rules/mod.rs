@@ -6,7 +6,6 @@ pub mod answered;
 pub mod answers;
 pub mod cg_def;
 pub mod checks;
-pub mod chi_square;
 pub mod consistency;
 pub mod cvp;
 pub mod dice;

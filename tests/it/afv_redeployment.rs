@@ -193,3 +193,38 @@ fn rule_12_6162_assault_boats_of_an_infantry_rg_are_no_afv_pltn() {
         assert_ne!(c.box_of("russian", id), "redeployed-afv", "{id}");
     }
 }
+
+/// C48: a Labor counter (12.6151e/f) ends with the stay of the AFV it
+/// marks. G-31 (the StuG G Pltn, row 4) and G-34 (the StuG B Pltn, row 5)
+/// are Immobilized with a -1 Labor counter after 12.615; the German's
+/// 12.6162 drs are 6 (row 4 Removed: Redeployed) and 1 (row 5 Retained).
+/// G-31 is Redeployed without its Labor Status; G-34 keeps it.
+#[test]
+fn c48_12_6162_a_redeployed_afv_keeps_no_labor_status() {
+    use votg::model::force::{Condition, CounterId};
+    use votg::model::side::Side;
+    let c = Camp::sample("cg-i-walkthrough");
+    c.refit(&["--until", "12.615g"], PLAYED, None).success();
+    c.edit(|s| {
+        for n in [31, 34] {
+            let id = CounterId::new(Side::German, n);
+            s.german
+                .force
+                .set_condition(id, Condition::Immobilized)
+                .unwrap();
+            s.german.force.set_condition(id, Condition::Labor).unwrap();
+        }
+    });
+    c.refit(
+        &["--side", "german", "--until", "12.616"],
+        PLAYED,
+        Some("6 1"),
+    )
+    .success();
+    assert_eq!(c.box_of("german", "G-31"), "redeployed-afv");
+    let g31 = c.conditions("german", "G-31");
+    assert!(!g31.iter().any(|x| x.contains("labor")), "{g31:?}");
+    assert_eq!(c.box_of("german", "G-34"), "retained");
+    let g34 = c.conditions("german", "G-34");
+    assert!(g34.iter().any(|x| x.contains("labor")), "{g34:?}");
+}

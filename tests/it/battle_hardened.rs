@@ -129,3 +129,37 @@ fn c48_fanatic_from_battle_hardening_lasts_the_next_scenario_only() {
         "outlived its scenario"
     );
 }
+
+/// C48: an "ELR Replaced" note (12.6221 †) ends when its squad Battle
+/// Hardens. CG I's Initial Scenario with every die a 4 gives the German's
+/// Rifle Coy three 4-4-7 ELR Replaced from 4-6-7 (G-10..G-12). G-11 Battle
+/// Hardens in play (the scenario's outcome), G-10 at 12.612 (THREES: two
+/// MMC); both are 4-6-7 again and their note is gone; G-12 keeps it.
+#[test]
+fn c48_an_elr_replaced_note_ends_when_its_squad_battle_hardens() {
+    let c = crate::played::initial_with_faces(4);
+    let note = |id: &str| {
+        crate::played::counter(&c, id)["note"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    for id in ["G-10", "G-11", "G-12"] {
+        assert!(note(id).contains("ELR Replaced from 4-6-7"), "{id}");
+    }
+    let outcome = "[german.outcome]\nbattle_hardened = [\"G-11\"]\n";
+    refit(&c, &format!("{WON}{DAY}{outcome}"), None, Some("12.611")).success();
+    refit(
+        &c,
+        &day_with("harden = [\"G-10\"]"),
+        Some(THREES),
+        Some("12.612"),
+    )
+    .success();
+    for id in ["G-10", "G-11"] {
+        assert_eq!(crate::played::looks(&c, id).0, "4-6-7", "{id}");
+        assert!(!note(id).contains("ELR Replaced"), "{id}: {}", note(id));
+    }
+    assert_eq!(crate::played::looks(&c, "G-12").0, "4-4-7");
+    assert!(note("G-12").contains("ELR Replaced from 4-6-7"));
+}

@@ -163,3 +163,18 @@ fn stats_compare_the_faces_with_fair_dice_and_say_what_the_test_means() {
     assert!(text.contains("too few rolls to test"), "{text}");
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }
+
+/// The p-value of `votg stats` comes from a well-kept crate (`statrs`, with
+/// its default features off), not from a hand-written log-gamma and
+/// incomplete gamma: the file that held them is gone.
+#[test]
+fn stats_p_value_from_statrs_without_default_features() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(!root.join("src/rules/chi_square.rs").exists());
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let line = manifest
+        .lines()
+        .find(|l| l.starts_with("statrs"))
+        .expect("statrs among the dependencies");
+    assert!(line.contains("default-features = false"), "{line}");
+}

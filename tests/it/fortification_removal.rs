@@ -190,3 +190,36 @@ fn rule_12_617_the_wizard_asks_at_a_terminal() {
     p.exp_eof().unwrap();
     assert_eq!(place(&c, "R-63"), "casualties");
 }
+
+/// 12.6083, 12.617: at a terminal the German rolls for the Russian's Known
+/// minefield (R-61 A-P Mine 6 factors + R-62 A-T Mine 2 factors); what his
+/// screen names the roll for tells neither the mines' type nor their
+/// strength (the journal rows never did).
+#[cfg(unix)]
+#[test]
+fn rule_12_6083_12_617_a_minefield_rolled_for_at_a_terminal_keeps_its_strength_hidden() {
+    use rexpect::reader::Options;
+    use rexpect::session::spawn_with_options;
+    let c = at_12_617("");
+    let dice = c.file("t.txt", "4");
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("votg"));
+    cmd.args(["--dice-file", &dice, "refit", c.path()])
+        .args(["--side", "german", "--until", "12.617"])
+        .env("VOTG_NOW", "2026-01-01T00:00:00Z")
+        .env("TERM", "xterm")
+        .env("COLUMNS", "200");
+    let options = Options::new()
+        .timeout_ms(Some(30_000))
+        .strip_ansi_escape_codes(true);
+    let mut p = spawn_with_options(cmd, options).unwrap();
+    p.exp_string("none): ").unwrap();
+    p.send_line("R-61+R-62").unwrap();
+    let (seen, _) = p.exp_regex("Eliminated").unwrap();
+    let rest = p.exp_eof().unwrap();
+    let screen = format!("{seen}Eliminated{rest}");
+    assert!(screen.contains("R-61 Known minefield"), "{screen}");
+    for secret in ["factors", "A-P Mine", "A-T Mine"] {
+        assert!(!screen.contains(secret), "`{secret}` shown: {screen}");
+    }
+    assert_eq!(place(&c, "R-61"), "casualties");
+}

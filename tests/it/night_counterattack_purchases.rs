@@ -107,3 +107,63 @@ fn rule_12_6217_a_counterattack_by_day_on_14_sep_may_not_buy_red() {
         before_the_counterattack("II", r#""I1", "I1", "I3", "I3", "I2", "I2", "I2""#, true);
     assert!(!ok, "five Coys for the Night of 14 Sep");
 }
+
+/// The Russian's RG Purchase Record rows, as `votg purchases` gives them:
+/// (CG Day, RG ID, #P, Entry Code, #R) of each bought row.
+fn bought_rows(c: &crate::common::Camp) -> Vec<(String, String, u64, String, u64)> {
+    let out = crate::common::votg()
+        .args([
+            "purchases",
+            c.path(),
+            "--side",
+            "russian",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    rows.iter()
+        .filter_map(|r| {
+            let s = |k: &str| r[k].as_str().unwrap_or_default().to_string();
+            Some((
+                s("cg_day"),
+                s("rg_id"),
+                r["purchased_so_far"].as_u64()?,
+                s("entry_code"),
+                r["remaining"].as_u64()?,
+            ))
+        })
+        .collect()
+}
+
+/// 12.6216, 12.6218, C10: the two Red Guards Rifle Coys bought for the
+/// Night Counterattack of 14 Sep (recorded on 14/9, the CG Day column's
+/// date) used two of I1's seven Red slots. After the Counterattack, the
+/// I1 bought on 15 Sep is the third of the CG (#P 3/red) with 7 of the ten
+/// left (#R); the Yellow I3 of that night is counted as before (a second
+/// I3 on 15 Sep is 2/yellow, of a CG Max of 2 in CG II, 2 Yellow and 4
+/// Brown in CG IV).
+#[test]
+fn rule_12_6216_12_6218_c10_red_rgs_bought_for_a_night_counterattack_count_after_it() {
+    for (cg, i3_left) in [("II", 0), ("IV", 4)] {
+        let (c, ok) = before_the_counterattack(cg, r#""I1", "I1", "I3""#, true);
+        assert!(ok, "CG {cg}");
+        let answers = format!(
+            "{}[german]\n{NOTHING}initiative = \"idle\"\n[russian]\nbuy = [\"I1\", \"I3\"]\nfortify = []\nrecon = 0\ninitiative = \"idle\"\n",
+            scenario("russian", 0, 0, false)
+        );
+        crate::play::refit_until(&c, &answers, 3, "12.621").success();
+        let rows = bought_rows(&c);
+        let on_15: Vec<_> = rows.iter().filter(|r| r.0 == "15/9").collect();
+        assert_eq!(
+            on_15,
+            [
+                &("15/9".into(), "I1".into(), 3, "red".into(), 7),
+                &("15/9".into(), "I3".into(), 2, "yellow".into(), i3_left),
+            ],
+            "CG {cg}: {rows:#?}"
+        );
+    }
+}

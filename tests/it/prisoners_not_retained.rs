@@ -1,7 +1,9 @@
 //! A unit held as a prisoner by an enemy Isolated guard (12.609: kept) is
 //! not Retained by its own side until freed (the definition of Retained;
 //! READINGS.md C48): at 12.612 it may not Battle Harden, Recombine, or count
-//! for the leader limit of 12.6125.
+//! for the leader limit of 12.6125. Nor does a Guarded prisoner count for
+//! the type of the Isolated Area it is in, or receive its results (12.607,
+//! READINGS.md C49).
 //!
 //! Each campaign is the README walkthrough's Initial Scenario recorded with
 //! the Russian R-28 (5-2-7) Isolated in a pocket, guarding a German
@@ -139,4 +141,71 @@ fn c48_prisoner_leader_does_not_battle_harden_12_6124() {
     refit(&c, "12.612", &record("", "G-20", ""), "6 6 3 3  6 6 6 6").success();
     assert_eq!(looks(&c, "G-20").0, "8-0");
     assert_eq!(looks(&c, "G-43").0, "8-1");
+}
+
+/// The Isolated Area "K5 pocket" holds the Russian R-28 and the German
+/// counters `german`, run to the end of 12.607 (no die is rolled: the
+/// dice file is empty). Returns the Area's type as journalled.
+fn pocket_with(german: &[&str], prisoners: &str) -> (crate::common::Camp, Vec<String>) {
+    let c = walkthrough();
+    let ids: Vec<String> = german.iter().map(|g| format!("\"{g}\"")).collect();
+    let answers = format!(
+        r#"
+[scenario]
+victor = "russian"
+cvp = {{ german = 0, russian = 0 }}
+
+[russian.outcome]
+prisoners = [{prisoners}]
+
+[isolation]
+[[isolation.area]]
+name = "K5 pocket"
+russian = ["R-28"]
+german = [{}]
+"#,
+        ids.join(", ")
+    );
+    refit(&c, "12.607", &answers, "").success();
+    let typed = c.rows("Isolated Area K5 pocket");
+    (c, typed)
+}
+
+/// C49: the Russian R-28 guards the German G-1 (a squad) and G-20 (an 8-0)
+/// in the pocket: they count for no side's Area type, which is C (Russian
+/// MMC only), not D; only R-28 gets Ammunition Shortage (12.6071), and the
+/// prisoner 8-0 is no enemy SMC that must Escape a type C Area.
+#[test]
+fn c49_a_guarded_prisoner_counts_for_no_sides_area_type() {
+    let (c, typed) = pocket_with(&["G-1", "G-20"], r#""G-1 by R-28", "G-20 by R-28""#);
+    assert!(
+        typed
+            .iter()
+            .any(|r| r.ends_with("type C (Russian MMC/vehicles only)")),
+        "{typed:#?}"
+    );
+    assert!(typed.iter().all(|r| !r.contains("type D")), "{typed:#?}");
+    assert!(condition(&c, "R-28").contains("ammo-shortage"));
+    for p in ["G-1", "G-20"] {
+        assert!(!condition(&c, p).contains("ammo-shortage"), "{p}");
+        assert!(condition(&c, p).contains("R-28"), "{p} still a prisoner");
+    }
+    assert!(c.rows("Escape").is_empty(), "{:#?}", c.rows("Escape"));
+}
+
+/// C49's boundary: a German squad in the pocket that is no prisoner (G-2)
+/// makes it type D, both sides' MMC get Ammunition Shortage, the prisoner
+/// G-1 still none.
+#[test]
+fn c49_an_unguarded_enemy_mmc_still_makes_the_area_type_d() {
+    let (c, typed) = pocket_with(&["G-1", "G-2"], r#""G-1 by R-28""#);
+    assert!(
+        typed
+            .iter()
+            .any(|r| r.ends_with("type D (MMC/vehicles of both sides)")),
+        "{typed:#?}"
+    );
+    assert!(condition(&c, "R-28").contains("ammo-shortage"));
+    assert!(condition(&c, "G-2").contains("ammo-shortage"));
+    assert!(!condition(&c, "G-1").contains("ammo-shortage"));
 }

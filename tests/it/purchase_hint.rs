@@ -44,3 +44,29 @@ fn rule_12_6215_the_hint_counts_daily_max_and_stays_short() {
     assert!(listed <= 7, "{text}");
     assert!(text.contains("`votg table show german-rg`"), "{text}");
 }
+
+/// 12.6216, C24: the Russian A3 of CG I is `1 s/1`, one T-34 M41 Pltn for
+/// the Initial Scenario only and one for any day. In the Initial Scenario
+/// both are left in the CG; after it, unused, the first has expired: one is
+/// left in the CG, not two.
+#[test]
+fn rule_12_6216_c24_an_expired_initial_only_slot_is_not_left_in_the_cg() {
+    let c = Camp::new("I");
+    let text = refused(&c, "russian", &["A3", "A3", "A3"]);
+    assert!(
+        text.contains("\n  A3 T-34 M41 Pltn (2 now, 2 left in CG) 5 CPP"),
+        "{text}"
+    );
+    let nothing = "buy = []\nfortify = []\nrecon = 0\n";
+    let answers = format!(
+        "{}[german]\n{nothing}[russian]\n{nothing}",
+        crate::play::scenario("german", 0, 0, false)
+    );
+    let c = crate::play::initial("I", nothing, nothing);
+    crate::play::refit_until(&c, &answers, 3, "12.620").success();
+    let text = refused(&c, "russian", &["A3", "A3"]);
+    assert!(
+        text.contains("\n  A3 T-34 M41 Pltn (1 now, 1 left in CG) 5 CPP"),
+        "{text}"
+    );
+}

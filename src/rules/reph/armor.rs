@@ -334,6 +334,9 @@ fn redeployment(s: &mut Session, side: Side, drms: &[Drm]) -> Result<(), Error> 
         let f = &mut s.state.side_mut(side).force;
         for id in members.iter().chain(&leaders) {
             force_op(f.move_to(*id, ForceBox::RedeployedAfv))?;
+            // C48: a Labor counter (12.6151e/f) ends with its status: a
+            // Redeployed AFV leaves the map, and its repairs with it.
+            force_op(f.clear_condition(*id, &Condition::Labor))?;
         }
         for id in &isolated_mobile {
             let d = describe(s, *id);

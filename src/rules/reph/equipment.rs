@@ -11,7 +11,7 @@ use crate::model::journal::Entry;
 use crate::model::side::Side;
 use crate::rules::reph::counters::{ask_ids, describe, force_op, has, ids, isolated};
 use crate::rules::reph::session::Session;
-use crate::rules::reph::{new_day, one_use};
+use crate::rules::reph::{new_day, one_use, reserve};
 
 pub const STEP_A: &str = "12.615a";
 
@@ -19,7 +19,8 @@ pub const STEP_A: &str = "12.615a";
 pub const REMANNED: &str = "Re-manned";
 
 /// 12.615a-c (PerSide, open), after the RGs used once are settled (notes
-/// t, b, m: `one_use`).
+/// t, b, m: `one_use`) and a Reserve RG of an Idle Day is Retained
+/// (12.6214b: `reserve`).
 pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
     // Before a Counterattack 12.614 did not run: the second scenario of the
     // CG Day gets its facts and roster line here.
@@ -27,6 +28,7 @@ pub fn abandoned_shock_bog(s: &mut Session, side: Side) -> Result<(), Error> {
     new_day::ensure_line(s, side);
     new_day::announce_line(s, side);
     one_use::settle(s, side)?;
+    reserve::after_idle_day(s, side)?;
     remanned(s, side)?;
     shock(s, side)?;
     bog(s, side)

@@ -327,7 +327,10 @@ pub(super) fn heat_of_battle(s: &mut Session, st: &mut Stack) -> Result<(), Erro
                 let leader = c.kind == UnitKind::Leader;
                 let force = &mut s.state.side_mut(id.side).force;
                 match up {
-                    Some(u) => force.replace_unit(id, u.clone(), c.kind).map_err(refused)?,
+                    Some(u) => {
+                        force.replace_unit(id, u.clone(), c.kind).map_err(refused)?;
+                        hardening::elr_replacement_ends(force, id);
+                    }
                     None if leader => {}
                     None => force
                         .set_condition(id, Condition::FanaticNextScenario)

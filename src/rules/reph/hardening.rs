@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::model::drm::Drm;
-use crate::model::force::{Condition, Counter, CounterId, UnitKind};
+use crate::model::force::{Condition, Counter, CounterId, Force, UnitKind};
 use crate::model::journal::Entry;
 use crate::model::side::Side;
 use crate::rules::cvp::cvp_of;
@@ -320,6 +320,23 @@ fn default_picks(
     picks
 }
 
+/// C48: a squad ELR Replaced at 12.6221 † that Battle Hardens (at 12.6123,
+/// by Heat of Battle at 12.6074, or in play) is no longer the type it was
+/// Replaced to: its "ELR Replaced" note ends.
+pub fn elr_replacement_ends(force: &mut Force, id: CounterId) {
+    use crate::rules::reph::strength::ELR_REPLACED;
+    if let Some(c) = force.get_mut(id)
+        && c.note.contains(ELR_REPLACED)
+    {
+        c.note = c
+            .note
+            .split("; ")
+            .filter(|part| !part.starts_with(ELR_REPLACED))
+            .collect::<Vec<_>>()
+            .join("; ");
+    }
+}
+
 /// The unit an MMC becomes when it Battle Hardens (C16), or None when it
 /// becomes Fanatic instead (Elite, crew, or no higher type: an NKVD MMC,
 /// Second Line by its type, has none, C42).
@@ -356,6 +373,7 @@ fn harden(s: &mut Session, side: Side, id: CounterId) -> Result<(), Error> {
             force
                 .replace_unit(id, unit.clone(), c.kind)
                 .map_err(refused)?;
+            elr_replacement_ends(force, id);
             format!("{} -> {unit}", c.unit)
         }
         None => {

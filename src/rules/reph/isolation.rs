@@ -137,17 +137,20 @@ impl AreaType {
     }
 }
 
-/// The live counters in an Isolated Area.
+/// The live counters in an Isolated Area that count for it: its type, and
+/// what its type does to them (12.6071-.6072). A Guarded prisoner counts
+/// for no side's Area type and receives none of the Area's results; its
+/// fate is 12.609's, decided by its Guard (C49).
 pub fn in_area<'a>(s: &'a Session<'_>, area: &str) -> Vec<&'a Counter> {
     Side::BOTH
         .iter()
         .flat_map(|side| s.state.side(*side).force.live())
-        .filter(|c| c.isolated_area() == Some(area))
+        .filter(|c| c.isolated_area() == Some(area) && c.prisoner_of().is_none())
         .collect()
 }
 
 /// 12.607: the type follows from the units in the Area (C37); SMC of
-/// either side do not alter it.
+/// either side do not alter it, nor do Guarded prisoners (C49).
 pub fn area_type(s: &Session, area: &str) -> AreaType {
     let units = in_area(s, area);
     let has = |side: Side| units.iter().any(|c| c.id.side == side && mmc_or_vehicle(c));

@@ -46,6 +46,7 @@ pub mod recon;
 pub mod recovery;
 pub mod repair_number;
 pub mod replenishment;
+pub mod reserve;
 pub mod roll_naming;
 pub mod roster_line;
 pub mod scenario_record;

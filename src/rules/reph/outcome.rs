@@ -231,7 +231,8 @@ fn apply_side(
 
 /// C36: RGs that never entered stay Entering; every other counter of the
 /// scenario's Entering and On-Map Setup boxes was played, and is Retained
-/// after 12.608 clears the map.
+/// after 12.608 clears the map. A Reserve RG is no longer one at the end of
+/// its scenario (12.6214b, C48).
 fn entering(cx: &mut Ctx, force: &mut Force, not: Option<&Vec<String>>) -> Result<(), Bad> {
     cx.key = "not_entered";
     let mut stay = BTreeSet::new();
@@ -280,6 +281,15 @@ fn entering(cx: &mut Ctx, force: &mut Force, not: Option<&Vec<String>>) -> Resul
             played.len()
         );
         cx.say(played, text);
+    }
+    // 12.6214b, C48: the Reserve RGs bought for this scenario are Retained.
+    let reserve = crate::rules::reph::reserve::end(force);
+    if !reserve.is_empty() {
+        let ids = reserve.retained.iter().chain(&reserve.dummies).copied();
+        cx.say(
+            ids.collect::<Vec<_>>(),
+            format!("{}.", reserve.text(force.side)),
+        );
     }
     if !stay.is_empty() {
         let text = format!(

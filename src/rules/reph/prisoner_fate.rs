@@ -190,7 +190,8 @@ fn set(s: &mut Session, p: CounterId, guard: CounterId) -> Result<(), Error> {
 
 /// A freed prisoner is Retained by its own side; an unarmed MMC is Replaced
 /// by a Conscript MMC of the same size (the lowest class of its side's
-/// ladder when it has no Conscript, C16); an SMC by its original type.
+/// ladder when it has no Conscript, C16); an SMC by its original type; a
+/// crew stays the crew it was (no Conscript crew exists, C51).
 fn free(s: &mut Session, side: Side, p: CounterId) -> Result<(), Error> {
     let force = &mut s.state.side_mut(side).force;
     let c = force.get(p).cloned().ok_or_else(|| no_counter(side, p))?;

@@ -213,7 +213,7 @@ impl Session<'_> {
             None => &table.columns[0],
         };
         let drms: Vec<Drm> = if table.no_drm { vec![] } else { drms.to_vec() };
-        let name = roll_naming::named(&self.state, side, what, &self.concerns);
+        let name = roll_naming::named(&self.state, self.tables, side, what, &self.concerns);
         if self.prompter.interactive() {
             // Before the dice: what is rolled for, every DRM with its reason
             // and rule, and the chance of each row.
@@ -278,7 +278,7 @@ impl Session<'_> {
         result: impl Fn(i32) -> String,
         rule: &str,
     ) -> Result<Roll, Error> {
-        let name = roll_naming::named(&self.state, side, what, &self.concerns);
+        let name = roll_naming::named(&self.state, self.tables, side, what, &self.concerns);
         let roll = self
             .dice
             .roll_shown(stream(side, secret), kind, what, &name)?;

@@ -4,6 +4,7 @@
 use super::hip::{self, HipTally};
 use super::order::{Order, price};
 use crate::error::Error;
+use crate::model::force::{ForceBox, UnitKind};
 use crate::model::side::Side;
 use crate::rules::reph::session::Session;
 
@@ -54,6 +55,9 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
         if order.keyword == "hip" {
             hip::check(s, side, &order, &bought, &mut hip).map_err(refuse)?;
         }
+        if order.keyword == "set-dc" {
+            set_dc(s, side, &bought).map_err(refuse)?;
+        }
         if order.keyword == "booby-trap" {
             booby = Some(
                 next_booby_trap_level(booby.as_deref())
@@ -69,6 +73,36 @@ pub fn plan(s: &Session, side: Side, orders_text: &[String]) -> Result<Plan, Err
         spent,
         booby,
     })
+}
+
+/// Footnote 9: "a Retained DC (or a DC granted to an Infantry
+/// Company/Platoon setting up on-map) may be set up using HIP ... as a Set
+/// DC": one Set DC per such DC the side has, in its Retained or On-Map
+/// Setup RG box, less the Set DC bought before it in this plan.
+fn set_dc(s: &Session, side: Side, bought: &[Order]) -> Result<(), String> {
+    let dc = s
+        .state
+        .side(side)
+        .force
+        .counters
+        .iter()
+        .filter(|c| c.kind == UnitKind::Sw && c.unit == "DC")
+        .filter(|c| matches!(c.place, ForceBox::Retained | ForceBox::OnMapSetup))
+        .filter(|c| c.prisoner_of().is_none())
+        .count();
+    let set = bought.iter().filter(|o| o.keyword == "set-dc").count();
+    if set < dc {
+        return Ok(());
+    }
+    Err(format!(
+        "a Set DC is a Retained DC, or one granted to an Infantry Coy/Pltn setting up on-map (footnote 9): the {} has {dc}{}",
+        side.name(),
+        if set > 0 {
+            format!(", and {set} already set")
+        } else {
+            String::new()
+        }
+    ))
 }
 
 /// Footnote 2 counts mines per CG Day: earlier RePhs of this date too.

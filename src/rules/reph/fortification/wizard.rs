@@ -1,9 +1,11 @@
 //! Asking for a side's 12.623 orders: at a terminal each is checked as it is
 //! typed; from an answers file the list is read whole.
 
+use super::GRAMMAR;
 use super::plan::{Plan, plan};
 use crate::error::Error;
 use crate::model::side::Side;
+use crate::rules::fortification_table::FortificationItem;
 use crate::rules::reph::session::Session;
 
 /// The side's orders, as typed (`<side>.fortify`): at a terminal several
@@ -23,7 +25,7 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
     let mut orders_text: Vec<String> = Vec::new();
     while available - plan(s, side, &orders_text)?.spent > 0 {
         let left = available - plan(s, side, &orders_text)?.spent;
-        show_market(s, side, left);
+        show_market(s, side, left, &orders_text);
         let question = if orders_text.is_empty() {
             "Fortifications, separated by commas (e.g. `trench, dummy 3, ap-mine 6`); Enter: none"
         } else {
@@ -46,22 +48,20 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
     Ok(orders_text)
 }
 
-/// What the side may buy with the FPP `left`, and what each costs it, as
-/// the RG prompt shows CPP (12.623: the side's own column of the table).
-fn show_market(s: &mut Session, side: Side, left: i64) {
+/// What the side may buy with the FPP `left` after `orders`, and what each
+/// costs it, as the RG prompt shows CPP (12.623: the side's own column of
+/// the table). Only what `plan` would accept next is offered: nothing the
+/// side cannot pay, nothing the rules forbid it (footnote 6: HIP AFV are
+/// the Russian's only; footnote 9: a Set DC is a DC the side has), each
+/// written as it must be typed (`hip squad <n>`).
+fn show_market(s: &mut Session, side: Side, left: i64, orders: &[String]) {
     let mut t = crate::rules::roll_text::grid();
     t.set_header(vec!["Order", "Fortification", "FPP"]);
-    for item in &s.tables.fortification_purchase.items {
-        if item.russian_only && side == Side::German {
-            continue;
-        }
-        if item.side_cost(side).is_some_and(|c| i64::from(c) > left) {
-            continue;
-        }
+    for (item, variants) in offered(s, side, orders) {
         t.add_row(vec![
-            item.keyword.clone(),
+            usage(item, &variants),
             item.name.clone(),
-            cost(item, side),
+            cost(item, side, &variants),
         ]);
     }
     s.say(format!(
@@ -70,16 +70,100 @@ fn show_market(s: &mut Session, side: Side, left: i64) {
     ));
 }
 
-/// One item's FPP cost to `side`, as the table prices it.
-fn cost(item: &crate::rules::fortification_table::FortificationItem, side: Side) -> String {
+/// Each item the side may order next, with the variants (a foxhole's
+/// capacity, a HIP unit type) it may order: each tried, one unit of it,
+/// after `orders`, through the same checks as the orders themselves.
+fn offered<'t>(
+    s: &Session<'t>,
+    side: Side,
+    orders: &[String],
+) -> Vec<(&'t FortificationItem, Vec<String>)> {
+    let accepted = |order: String| {
+        let mut trial = orders.to_vec();
+        trial.push(order);
+        plan(s, side, &trial).is_ok()
+    };
+    let mut out = Vec::new();
+    for item in &s.tables.fortification_purchase.items {
+        if item.cost_by.is_empty() {
+            if accepted(sample(&item.keyword)) {
+                out.push((item, Vec::new()));
+            }
+            continue;
+        }
+        let mut variants: Vec<(&String, &u32)> = item.cost_by.iter().collect();
+        // The table's order: the dearest first (AFV/squad/HS/crew/SMC; 3-,
+        // 2- and 1-squad foxholes).
+        variants.sort_by_key(|(_, c)| std::cmp::Reverse(**c));
+        let allowed: Vec<String> = variants
+            .into_iter()
+            .map(|(v, _)| v.clone())
+            .filter(|v| accepted(variant_sample(&item.keyword, v)))
+            .collect();
+        if !allowed.is_empty() {
+            out.push((item, allowed));
+        }
+    }
+    out
+}
+
+/// The least order of an item without variants (one factor, Location,
+/// counter or hex; the smallest pillbox).
+fn sample(keyword: &str) -> String {
+    match keyword {
+        "ap-mine" | "at-mine" | "fortified-building" | "strongpoint" | "dummy" => {
+            format!("{keyword} 1")
+        }
+        "pillbox" => "pillbox 1+0+0".into(),
+        k => k.to_string(),
+    }
+}
+
+/// One unit of an item's variant: `hip squad 1`, `foxhole 2`.
+fn variant_sample(keyword: &str, variant: &str) -> String {
+    match keyword {
+        "hip" => format!("hip {variant} 1"),
+        k => format!("{k} {variant}"),
+    }
+}
+
+/// How an order of the item is typed, as the grammar has it, with only
+/// the variants offered (`hip <squad|hs|crew|smc> <n>`).
+fn usage(item: &FortificationItem, variants: &[String]) -> String {
+    let k = item.keyword.as_str();
+    if !variants.is_empty() {
+        let v = variants.join("|");
+        return match k {
+            "hip" => format!("hip <{v}> <n>"),
+            _ => format!("{k} <{v}>"),
+        };
+    }
+    GRAMMAR
+        .split("; ")
+        .next()
+        .unwrap_or_default()
+        .split(", ")
+        .find(|g| g.split(' ').next() == Some(k))
+        .unwrap_or(k)
+        .to_string()
+}
+
+/// One item's FPP cost to `side`, as the table prices it: for each variant
+/// offered, its cost and how it is typed.
+fn cost(item: &FortificationItem, side: Side, variants: &[String]) -> String {
     if let Some(c) = item.side_cost(side) {
         return format!("{c} per {}", item.per);
     }
-    if !item.cost_by.is_empty() {
-        return item
-            .cost_by
+    if !variants.is_empty() {
+        return variants
             .iter()
-            .map(|(k, v)| format!("{v} for `{} {k}`", item.keyword))
+            .map(|v| {
+                let c = item.cost_by[v];
+                match item.keyword.as_str() {
+                    "hip" => format!("{c} per `hip {v} <n>`"),
+                    k => format!("{c} for `{k} {v}`"),
+                }
+            })
             .collect::<Vec<_>>()
             .join(", ");
     }

@@ -79,6 +79,7 @@ pub(super) fn apply(
                 })?,
             };
             force.replace_unit(id, &to, kind).expect("resolved");
+            crate::rules::reph::hardening::elr_replacement_ends(force, id);
             format!("Battle Hardened to {to} (A15.3)")
         }
         "ft_dc_removed" => {

@@ -17,15 +17,12 @@ impl Market<'_> {
     /// Why `slot` cannot be used on `day`, if it cannot (notes g, m, n, s;
     /// Entry Code dates 12.6217; C11, C24).
     pub(super) fn slot_gate(&self, slot: &Slot, day: CgDay, initial: bool) -> Option<SlotGate> {
-        for note in &slot.notes {
-            match note.as_str() {
-                "g" if day.date < 20 => return Some(SlotGate::NoteG),
-                "m" if day.date < 16 => return Some(SlotGate::NoteM),
-                "n" if day.date > 24 => return Some(SlotGate::NoteN),
-                "s" if !initial => return Some(SlotGate::NoteS),
-                _ => {}
-            }
-        }
+        note_gate(slot, day, initial).or_else(|| self.code_gate(slot, day))
+    }
+
+    /// Why the Entry Code of `slot` is not open on `day`, if it is not
+    /// (12.6217: each code opens on its date, Red the night of 14 Sep).
+    fn code_gate(&self, slot: &Slot, day: CgDay) -> Option<SlotGate> {
         let ec = slot
             .code
             .as_deref()
@@ -51,8 +48,13 @@ impl Market<'_> {
     }
 
     /// How many purchases each slot of `rg` has absorbed, replaying the
-    /// purchase record in order (C24): a row with an Entry Code uses a slot
-    /// of that code; a row without one uses the slot that expires first.
+    /// purchase record in order (12.6216, 12.6218 #P, C24): a row with an
+    /// Entry Code uses a slot of that code; a row without one uses the slot
+    /// that expires first. A recorded Entry Code was open when the RG was
+    /// bought, so only the slot's notes are checked against the row's CG
+    /// Day: a Red RG bought before a Night Counterattack on 14 Sep is
+    /// recorded on 14/9 (the CG Day column holds the date, 12.6218) although
+    /// Red opens that night only (12.6217, 12.6254, C10).
     pub fn slot_usage(&self, rg: &RgDef) -> Vec<u32> {
         let slots = rg.cg_max.slots(self.cg());
         let mut used = vec![0u32; slots.len()];
@@ -65,7 +67,8 @@ impl Market<'_> {
             let initial = Some(row.cg_day) == first;
             let code = (!row.entry_code.is_empty()).then_some(row.entry_code.as_str());
             if let Some(i) = pick_slot(slots, &used, code, |s| {
-                self.slot_gate(s, row.cg_day, initial).is_none()
+                note_gate(s, row.cg_day, initial).is_none()
+                    && (code.is_some() || self.code_gate(s, row.cg_day).is_none())
             }) {
                 used[i] += 1;
             }
@@ -85,10 +88,25 @@ impl Market<'_> {
         used
     }
 
+    /// How many more of `rg` may be bought in the rest of the CG (12.6216):
+    /// the CG Max slots not used yet, less those whose notes closed them for
+    /// good (note s after the Initial Scenario, note n after 24 Sep; C24).
+    /// Slots opening later (notes g, m, an Entry Code's date) still count.
     pub(super) fn left_in_cg(&self, rg: &RgDef, earlier: &[Quote]) -> u32 {
-        rg.cg_max
-            .total(self.cg())
-            .saturating_sub(self.used_with(rg, earlier).iter().sum::<u32>())
+        let slots = rg.cg_max.slots(self.cg());
+        let used = self.used_with(rg, earlier);
+        let (date, initial) = (self.day().date, self.initial());
+        let expired = |slot: &Slot| {
+            slot.notes
+                .iter()
+                .any(|n| (n == "s" && !initial) || (n == "n" && date > 24))
+        };
+        slots
+            .iter()
+            .zip(&used)
+            .filter(|(slot, _)| !expired(slot))
+            .map(|(slot, n)| slot.count.saturating_sub(*n))
+            .sum()
     }
 
     /// The Entry Codes of the slots of `rg` open now, in chart order, each
@@ -183,6 +201,18 @@ impl Market<'_> {
             }
         }
     }
+}
+
+/// Why the notes of `slot` keep it closed on `day`, if they do (notes g, m,
+/// n, s; C24).
+fn note_gate(slot: &Slot, day: CgDay, initial: bool) -> Option<SlotGate> {
+    slot.notes.iter().find_map(|note| match note.as_str() {
+        "g" if day.date < 20 => Some(SlotGate::NoteG),
+        "m" if day.date < 16 => Some(SlotGate::NoteM),
+        "n" if day.date > 24 => Some(SlotGate::NoteN),
+        "s" if !initial => Some(SlotGate::NoteS),
+        _ => None,
+    })
 }
 
 /// The slot a purchase takes: the one of its code, or else the first usable

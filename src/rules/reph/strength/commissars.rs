@@ -262,9 +262,11 @@ struct Room {
     left: usize,
 }
 
-/// 12.6226: no more than one Commissar per twelve (FRD) squads in the OB
-/// (half-squads count half; Casualties do not count, nor units the enemy
-/// holds as prisoners, READINGS.md C48).
+/// 12.6226: no more than one Commissar per twelve (FRD) squads "(including
+/// HS equivalents)" in the total Russian OB: the Retained units and those
+/// just purchased, before the exchange; a squad counts 1, a half-squad or a
+/// crew 1/2 (a crew is a HS equivalent, READINGS.md C50). Casualties do not
+/// count, nor units the enemy holds as prisoners (READINGS.md C48).
 fn room_under_cap(s: &Session, side: Side) -> Room {
     let force = &s.state.side(side).force;
     let half_squads: i64 = force
@@ -272,7 +274,7 @@ fn room_under_cap(s: &Session, side: Side) -> Room {
         .filter(|c| c.prisoner_of().is_none())
         .map(|c| match c.kind {
             UnitKind::Squad => 2,
-            UnitKind::Hs => 1,
+            UnitKind::Hs | UnitKind::Crew => 1,
             _ => 0,
         })
         .sum();

@@ -67,6 +67,10 @@ pub(super) fn coy(
     Ok(got)
 }
 
+/// How the note of a squad ELR Replaced at 12.6221 † begins; it ends when
+/// the squad Battle Hardens (C48).
+pub const ELR_REPLACED: &str = "ELR Replaced from";
+
 /// The squads of a Coy at strength `level`, some ELR Replaced (12.6221 †,
 /// A19.13, C16).
 fn coy_squads(s: &mut Session, side: Side, rg: &RgDef, level: usize, got: &mut Received) {
@@ -95,7 +99,7 @@ fn coy_squads(s: &mut Session, side: Side, rg: &RgDef, level: usize, got: &mut R
             UnitKind::Squad,
             replaced,
             &format!(
-                "ELR Replaced from {} (12.6221 †, A19.13, READINGS.md C16)",
+                "{ELR_REPLACED} {} (12.6221 †, A19.13, READINGS.md C16)",
                 line.unit
             ),
         );

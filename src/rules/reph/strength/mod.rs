@@ -14,6 +14,7 @@ mod received;
 mod sw;
 
 pub use commissars::commissar_for;
+pub use infantry::ELR_REPLACED;
 
 use crate::error::Error;
 use crate::model::force::UnitKind;
@@ -130,7 +131,7 @@ fn receive(s: &mut Session, side: Side, row_index: usize, rg: &RgDef) -> Result<
             _ => 0,
         };
         got.add(
-            "Dummy Cloaking counter",
+            crate::rules::reph::reserve::DUMMY_CLOAKING,
             UnitKind::Capability,
             dummies,
             "up to this many, at the purchaser's option (12.6214b)",
