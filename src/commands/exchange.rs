@@ -167,6 +167,7 @@ pub fn join(
     };
     {
         let mut w = open_writer(dir, &tables, false)?;
+        out.push_str(&split::bought_in_clear(&w.opened));
         sit(&mut w, side, seed)?;
         w.write_views()?;
     }

@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use super::log::{Appender, PUBLIC, commitment, private_name};
+use super::appender::Appender;
+use super::log::{PUBLIC, commitment, private_name};
 use super::{Part, file, import, lock, salt, split, views};
 use crate::error::Error;
 use crate::model::event::{Commitments, Private, Public, PublicKind};

@@ -239,11 +239,11 @@ fn begin(
     dir: &Path,
     side: Side,
     seed: Seed,
-    write: impl FnOnce(&mut super::log::Appender) -> Result<(), Error>,
+    write: impl FnOnce(&mut super::appender::Appender) -> Result<(), Error>,
 ) -> Result<(), Error> {
     write_key(dir, side, seed)?;
     let lock = lock(dir)?;
-    let mut appender = super::log::Appender::lock(dir)?;
+    let mut appender = super::appender::Appender::lock(dir)?;
     write(&mut appender)?;
     drop(appender);
     let logs = super::read::read(dir)?;

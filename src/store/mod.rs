@@ -12,6 +12,7 @@
 //!   where it read it; readers take no lock and read a moment's logs.
 //! - **No caches**: every command folds the logs afresh.
 
+mod appender;
 mod create;
 pub mod fault;
 pub mod file;
@@ -40,6 +41,7 @@ use crate::model::row::LoggedRow;
 use crate::model::seed::Seeds;
 use crate::model::side::Side;
 use crate::model::state::{CampaignState, Files};
+pub use appender::aside_of;
 pub use create::create;
 pub use files::Check;
 pub use writer::{Drafts, Writer};
@@ -244,7 +246,7 @@ fn salt(key: Option<crate::model::seed::Seed>, n: u64) -> String {
 }
 
 /// Takes `.votg/lock`, the writers' lock of older votgs (a writer of this
-/// one also locks each log: `log::Appender::lock`). What is in the lock's
+/// one also locks each log: `appender::Appender::lock`). What is in the lock's
 /// place is refused without waiting if it is no plain file.
 fn lock(dir: &Path) -> Result<std::fs::File, Error> {
     let meta = dir.join(".votg");

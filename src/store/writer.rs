@@ -7,7 +7,8 @@ use std::cell::{Cell, RefCell};
 use std::path::Path;
 use std::rc::Rc;
 
-use super::log::{Appender, PUBLIC, aside_of, commitment, private_name};
+use super::appender::{Appender, aside_of};
+use super::log::{PUBLIC, commitment, private_name};
 use super::views::{self, Views};
 use super::{Check, Opened, SidePart, file, from_logs, import, inside, lock, read, salt};
 use crate::error::Error;

@@ -114,3 +114,29 @@ fn store_no_digest_of_a_view_is_kept_where_the_other_side_reads() {
     ok(&old.dir, &["buy", "DIR", "--side", "russian", "I5"]);
     assert!(!old.dir.join(".votg/views.toml").exists());
 }
+
+#[test]
+fn store_a_campaign_whose_old_buys_are_in_clear_says_so_when_split() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("old");
+    crate::common::copy_campaign(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schema-3-buy-in-clear"),
+        &dir,
+    );
+    ok(&dir, &["verify", "DIR"]);
+    // A purchase made now is committed, not named.
+    ok(&dir, &["buy", "DIR", "--side", "german", "A1"]);
+    let log = std::fs::read_to_string(dir.join("log.jsonl")).unwrap();
+    let last = log.lines().last().unwrap();
+    assert!(!last.contains("A1") && !last.contains("purchases"), "{last}");
+    ok(&dir, &["verify", "DIR"]);
+    let out = crate::store_hook::run(
+        &dir,
+        &["split", "DIR", "--side", "german", "--out", tmp.path().join("his").to_str().unwrap()],
+        "",
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("purchases of `votg buy` in the public log"), "{said}");
+    assert!(said.contains("event(s) 2, 3"), "{said}");
+}

@@ -186,14 +186,22 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
     sit(&mut w, side, fresh)?;
     drop(w);
     half::take_pending_key(dir, side)?;
+    // What interrupted commands left of his log goes with it: nothing of
+    // a campaign is deleted.
+    let aside = dir.join(crate::store::aside_of(&private_name(other)));
+    if aside.is_dir() {
+        for e in std::fs::read_dir(&aside)
+            .map_err(file::io(&aside))?
+            .flatten()
+        {
+            let to = out
+                .join(crate::store::aside_of(&private_name(other)))
+                .join(e.file_name());
+            copy(&e.path(), &to)?;
+        }
+    }
     let gone = dir.join(other.id());
     std::fs::remove_dir_all(&gone).map_err(file::io(&gone))?;
-    // The views' hashes named his views too (a hash of his roster would
-    // confirm a guess of it): written again for this half alone.
-    let manifest = dir.join(".votg/views.toml");
-    if manifest.exists() {
-        std::fs::remove_file(&manifest).map_err(file::io(&manifest))?;
-    }
     // The pass ends this side's first turn; its packet (written too) is
     // not needed: OUT holds every event of it.
     super::send(dir, None, &super::refit_config(global))?;
@@ -201,7 +209,8 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
         copy(&dir.join(name), &out.join(name))?;
     }
     Ok(format!(
-        "Split {}: it is now the {}'s half, with a new seed (the old keys were both on this machine), and your first turn is passed. {} is the {}'s half: his private log and the public log, and no seed to play with.\nThe {} takes {} to his machine and runs `votg join {} --side {}`: it draws his new seed and commits it, and writes his first packet. Back up {}/{}/ and {}/log.jsonl.\n",
+        "{}Split {}: it is now the {}'s half, with a new seed (the old keys were both on this machine), and your first turn is passed. {} is the {}'s half: his private log and the public log, and no seed to play with.\nThe {} takes {} to his machine and runs `votg join {} --side {}`: it draws his new seed and commits it, and writes his first packet. Back up {}/{}/ and {}/log.jsonl.\n",
+        bought_in_clear(&opened),
         dir.display(),
         side.name(),
         out.display(),
@@ -214,6 +223,30 @@ pub fn split(dir: &Path, side: Side, out: &Path, global: &Global) -> Result<Stri
         side.id(),
         dir.display()
     ))
+}
+
+/// A campaign of before the chained logs named what `votg buy` bought in
+/// its public events: said, as both halves keep that log.
+pub(crate) fn bought_in_clear(opened: &Opened) -> String {
+    let events: Vec<String> = opened
+        .events
+        .public
+        .iter()
+        .filter(|e| {
+            matches!(&e.kind, PublicKind::Step {
+                step: crate::model::event::StepRef::Buy { purchases, .. },
+                ..
+            } if !purchases.is_empty())
+        })
+        .map(|e| e.n.to_string())
+        .collect();
+    if events.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Note: this campaign was begun with a votg that wrote the purchases of `votg buy` in the public log itself (event(s) {}): both halves keep that log, so each player can read the other's purchases made that way. Purchases made since are committed, as in `votg refit`.\n",
+        events.join(", ")
+    )
 }
 
 /// `votg join DIR --side S` (no packet): DIR must be the half `votg split`
