@@ -128,15 +128,32 @@ fn store_a_campaign_whose_old_buys_are_in_clear_says_so_when_split() {
     ok(&dir, &["buy", "DIR", "--side", "german", "A1"]);
     let log = std::fs::read_to_string(dir.join("log.jsonl")).unwrap();
     let last = log.lines().last().unwrap();
-    assert!(!last.contains("A1") && !last.contains("purchases"), "{last}");
+    assert!(
+        !last.contains("A1") && !last.contains("purchases"),
+        "{last}"
+    );
     ok(&dir, &["verify", "DIR"]);
     let out = crate::store_hook::run(
         &dir,
-        &["split", "DIR", "--side", "german", "--out", tmp.path().join("his").to_str().unwrap()],
+        &[
+            "split",
+            "DIR",
+            "--side",
+            "german",
+            "--out",
+            tmp.path().join("his").to_str().unwrap(),
+        ],
         "",
     );
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(said.contains("purchases of `votg buy` in the public log"), "{said}");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("purchases of `votg buy` in the public log"),
+        "{said}"
+    );
     assert!(said.contains("event(s) 2, 3"), "{said}");
 }
