@@ -261,14 +261,14 @@ impl Prompter {
                 }
                 self.terminal_or_missing(side, name)?;
                 let expected = format!("a whole number from {min} to {max}");
-                let default = self
-                    .again(side, name)
-                    .and_then(|v| v.as_integer())
-                    .or(default);
+                let again = self.again(side, name).map(|v| shown(&v));
                 let back = self.may_take_back();
                 let text = ask_line(
                     question,
-                    default.map(|d| d.to_string()),
+                    Asked {
+                        default: default.map(|d| d.to_string()),
+                        again,
+                    },
                     |t| {
                         t.parse::<i64>()
                             .ok()
@@ -319,13 +319,14 @@ impl Prompter {
                 }
                 self.terminal_or_missing(side, name)?;
                 let listed = options.join("/");
-                let again = self
-                    .again(side, name)
-                    .and_then(|v| v.as_str().map(str::to_string));
+                let again = self.again(side, name).map(|v| shown(&v));
                 let back = self.may_take_back();
                 let text = ask_line(
                     &format!("{question} [{listed}]"),
-                    again.or(default.map(str::to_string)),
+                    Asked {
+                        default: default.map(str::to_string),
+                        again,
+                    },
                     |t| {
                         if options.contains(&t.to_ascii_lowercase().as_str()) {
                             Ok(())
@@ -365,12 +366,9 @@ impl Prompter {
             return Ok(text.to_string());
         }
         self.terminal_or_missing(side, name)?;
-        let default = self
-            .again(side, name)
-            .and_then(|v| v.as_str().map(str::to_string))
-            .or(default);
+        let again = self.again(side, name).map(|v| shown(&v));
         let back = self.may_take_back();
-        ask_line(question, default, valid, &back)
+        ask_line(question, Asked { default, again }, valid, &back)
     }
 
     /// Yes or no; `default` where the rules have one.
@@ -398,7 +396,9 @@ impl Prompter {
                     return Ok(b);
                 }
                 self.terminal_or_missing(side, name)?;
-                let default = self.again(side, name).and_then(|v| v.as_bool()).or(default);
+                // A refused yes or no is asked again with the rules' own
+                // default: Enter takes what the question says it takes.
+                let _ = self.again(side, name);
                 confirm(question, default)
             }
         }
@@ -508,25 +508,56 @@ fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
 /// starts again with those before it), or why it cannot.
 pub const BACK: &str = "back";
 
-/// A list typed on one line (empty: none, where `empty` allows it), asked
-/// again until `valid` passes; `default` (an answer asked again) is kept by
-/// Enter, and `-` clears it; `back` takes back the last answer if `back`
-/// allows it.
+/// What a question offers at the terminal: its own default, which Enter on
+/// an empty line takes (as the question says), and an answer refused a
+/// moment ago, offered to edit (↑) but never taken by Enter alone: a
+/// refused answer must not become the default and trap the player.
+struct Asked {
+    default: Option<String>,
+    again: Option<String>,
+}
+
+/// The refused answer, brought back by ↑ (dialoguer's history of one).
+struct Recall(Option<String>);
+
+impl<T: ToString> dialoguer::History<T> for Recall {
+    fn read(&self, pos: usize) -> Option<String> {
+        self.0.clone().filter(|_| pos == 0)
+    }
+
+    fn write(&mut self, _: &T) {}
+}
+
+/// Says, above a question asked again, how to bring back what was refused.
+fn say_recall(again: &Option<String>) {
+    if let Some(a) = again.as_deref().filter(|a| !a.is_empty()) {
+        let text =
+            format!("(↑ brings back `{a}` to change it; Enter alone: the question's default.)");
+        let _ = console::Term::stderr().write_line(&crate::rules::prompt_theme::fold_lines(
+            &text,
+            crate::rules::prompt_theme::width() - 1,
+        ));
+    }
+}
+
+/// A list typed on one line (empty: none, where `empty` allows it, which
+/// the question's own words turn into its default), asked again until
+/// `valid` passes; `again` (an answer refused) is offered by ↑, and `back`
+/// takes back the last answer if `back` allows it.
 fn typed_list(
     question: &str,
-    default: Option<String>,
+    again: Option<String>,
     valid: &dyn Fn(&str) -> Result<(), String>,
     empty: bool,
     back: &Result<(), String>,
 ) -> Result<Vec<String>, Error> {
     discard_typed_ahead();
-    let mut input = dialoguer::Input::<String>::with_theme(&FITTED)
+    say_recall(&again);
+    let mut recall = Recall(again);
+    let text: String = dialoguer::Input::<String>::with_theme(&FITTED)
         .with_prompt(question)
-        .allow_empty(true);
-    if let Some(d) = default.filter(|d| !d.is_empty()) {
-        input = input.default(d);
-    }
-    let text: String = input
+        .allow_empty(true)
+        .history_with(&mut recall)
         .validate_with(|t: &String| match t.trim() {
             "" if empty => Ok(()),
             "-" if empty => Ok(()),
@@ -543,17 +574,21 @@ fn typed_list(
 }
 
 /// A line of text checked by `valid`, asked again with its message until it
-/// passes; Enter alone takes `default` when there is one; `back` as in
-/// [`typed_list`].
+/// passes; Enter alone takes the question's default when it has one; an
+/// answer refused is offered by ↑; `back` as in [`typed_list`].
 fn ask_line(
     question: &str,
-    default: Option<String>,
+    asked: Asked,
     valid: impl Fn(&str) -> Result<(), String>,
     back: &Result<(), String>,
 ) -> Result<String, Error> {
     discard_typed_ahead();
-    let mut input = dialoguer::Input::<String>::with_theme(&FITTED).with_prompt(question);
-    if let Some(d) = default {
+    say_recall(&asked.again);
+    let mut recall = Recall(asked.again);
+    let mut input = dialoguer::Input::<String>::with_theme(&FITTED)
+        .with_prompt(question)
+        .history_with(&mut recall);
+    if let Some(d) = asked.default {
         input = input.default(d);
     }
     let text = input
@@ -621,12 +656,12 @@ impl Prompter {
             return Ok(list);
         }
         self.terminal_or_missing(side, name)?;
-        // An empty list given again is Enter again (not a word typed in).
-        let default = self
+        // An empty list refused is Enter again: nothing to bring back.
+        let again = self
             .again(side, name)
             .filter(|v| v.as_array().is_none_or(|a| !a.is_empty()))
             .map(|v| shown(&v));
         let back = self.may_take_back();
-        typed_list(question, default, valid, empty, &back)
+        typed_list(question, again, valid, empty, &back)
     }
 }

@@ -53,3 +53,36 @@ fn rule_12_6_status_names_the_refit_phase_after_a_recorded_scenario() {
         .success()
         .stdout(predicate::str::contains("Preparing scenario 1 on 15 Sep"));
 }
+
+/// 12.6254: a Russian Night Counterattack is played on its CG Day, in that
+/// CG Day's Weather and EC (12.619 is skipped): `status` shows them on the
+/// Night scenario's line (it showed "—, —").
+#[test]
+fn status_shows_a_night_counterattacks_weather_as_its_cg_days() {
+    use crate::scripted::Script;
+    let c = crate::common::Camp::new("I");
+    for name in [
+        "00-15sep-initial",
+        "01-15sep-german-assault",
+        "02-15sep-night-counterattack",
+    ] {
+        Script::load("whole-cg-i", name).rest(&c);
+    }
+    let out = votg().args(["status", c.path()]).output().unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let line = |night: bool| {
+        shown
+            .lines()
+            .find(|l| l.contains("15/9") && l.contains("15/9 N") == night)
+            .unwrap_or_else(|| panic!("no line of 15/9 (night {night}):\n{shown}"))
+            .to_string()
+    };
+    let night = line(true);
+    assert!(!night.contains("—, —"), "{shown}");
+    // Weather and EC (the wind is each scenario's own).
+    let sky = |l: &str| {
+        let cell = l.split(['│', '┆']).nth(3).unwrap_or("");
+        cell.split(';').next().unwrap_or("").trim().to_string()
+    };
+    assert_eq!(sky(&night), sky(&line(false)), "{shown}");
+}

@@ -55,6 +55,7 @@ mod refit_cg_i;
 mod refit_cg_ii;
 mod refit_cg_iii;
 mod refit_later;
+mod refused_answers;
 mod repair_numbers;
 mod rules_charts;
 mod rules_tables;
