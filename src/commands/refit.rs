@@ -426,6 +426,7 @@ pub fn refit(
     }
     let mut run = Run::new(&mut writer, &tables, &def, prompter, global)?;
     run.until = until;
+    run.out.show_odds(global.odds);
     run_steps(&mut run, side)
 }
 

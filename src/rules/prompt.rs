@@ -412,6 +412,7 @@ impl Prompter {
         } = self
             && std::io::stdin().is_terminal()
         {
+            let handed = screen.take_handed(side);
             screen.open();
             let term = console::Term::stdout();
             let _ = term.write_line(&format!(
@@ -420,11 +421,34 @@ impl Prompter {
                 side.other().name()
             ));
             // No by default, and asked until answered Yes: a stray Enter
-            // must not show one side's secrets to the other.
-            while !confirm(
-                &format!("{} player ready? (type y and Enter)", side.name()),
-                Some(false),
-            )? {}
+            // must not show one side's secrets to the other. Handed over
+            // straight from the other's block, that was asked there.
+            if !handed {
+                until_yes(&format!("{} player ready? (type y and Enter)", side.name()))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The secret block is over and the other side's begins at once: one
+    /// confirmation, the side's own, hands the keyboard over (he looks away
+    /// as he answers), and the screen is cleared between the two blocks.
+    pub fn pass_secret(&mut self, side: Side) -> Result<(), Error> {
+        self.in_secret_block(None);
+        if let Prompter::Terminal {
+            both: true, screen, ..
+        } = self
+            && screen.is_open()
+        {
+            let done = until_yes(&format!(
+                "{} player done? The screen is cleared and the {} player's block begins at once: the {} player looks away (type y and Enter)",
+                side.name(),
+                side.other().name(),
+                side.name()
+            ));
+            screen.close();
+            done?;
+            screen.hand_to(side.other());
         }
         Ok(())
     }
@@ -490,6 +514,12 @@ fn discard_typed_ahead() {
     unsafe {
         libc::tcflush(libc::STDIN_FILENO, libc::TCIFLUSH);
     }
+}
+
+/// Asked until answered Yes (No by default): a hand-over of the keyboard.
+fn until_yes(question: &str) -> Result<(), Error> {
+    while !confirm(question, Some(false))? {}
+    Ok(())
 }
 
 /// Yes or no, always closed by Enter; Enter alone takes `default`.

@@ -237,3 +237,43 @@ pub fn resolution(r: &Resolution) -> String {
     out.push('\n');
     out
 }
+
+/// A roll in one line, as the wizard shows it (the whole odds table only
+/// on request: `--odds`, `votg table odds`): what it is for, the dice and
+/// the Original, the DRM total with each reason, the Final and its result,
+/// the chance of landing on that row, and any footnote the roll fired.
+pub fn one_line(what: &str, r: &Resolution) -> String {
+    let dice = r.table.dice;
+    let mut out = format!("{what}: {dice} {} = {}", r.roll.faces(), r.roll.original());
+    let total: i32 = r.drms.iter().map(|d| d.value).sum();
+    match r.drms.as_slice() {
+        [] => {}
+        [one] => out.push_str(&format!(", {one}")),
+        many => {
+            let reasons: Vec<String> = many.iter().map(ToString::to_string).collect();
+            let kind = if dice == crate::rules::dice::DiceKind::OneDie {
+                "drm"
+            } else {
+                "DRM"
+            };
+            out.push_str(&format!(", {kind} {total:+} ({})", reasons.join("; ")));
+        }
+    }
+    if !r.drms.is_empty() {
+        out.push_str(&format!(" → Final {}", r.final_result));
+    }
+    let chance = r
+        .column
+        .rows
+        .iter()
+        .position(|row| std::ptr::eq(row, r.row))
+        .and_then(|i| odds::column_odds(dice, r.column, total).get(i).copied());
+    out.push_str(&format!(": {}", r.row.marked_result()));
+    if let Some(c) = chance {
+        out.push_str(&format!(" (chance {}/{})", c.ways, c.out_of));
+    }
+    for f in &r.notes {
+        out.push_str(&format!("; {} {}", f.mark, f.text));
+    }
+    out
+}
