@@ -103,10 +103,12 @@ impl Output {
         }
         if let Sink::Stdout { immediate: true } = self.sink {
             // At a terminal, folded at spaces rather than by the terminal
-            // inside a word.
+            // inside a word; a reading named by its number alone (C20 is
+            // READINGS.md's, as README says), so a block fits one screen.
             let width = crate::rules::prompt_theme::width() - 1;
+            let text = text.replace("READINGS.md C", "C");
             self.held
-                .push_str(&crate::rules::prompt_theme::fold_lines(text, width));
+                .push_str(&crate::rules::prompt_theme::fold_lines(&text, width));
         } else {
             self.held.push_str(text);
         }

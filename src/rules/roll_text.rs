@@ -19,6 +19,19 @@ pub fn grid() -> Table {
     t
 }
 
+/// `cells` two to a row, filled down the left column first (so a list read
+/// down keeps its order): half the lines of a list of short items on an
+/// 80-column screen. What a cell holds is said above it.
+pub fn two_up(cells: Vec<String>) -> Table {
+    let mut t = grid();
+    let rows = cells.len().div_ceil(2);
+    for i in 0..rows {
+        let right = cells.get(i + rows).cloned().unwrap_or_default();
+        t.add_row(vec![cells[i].clone(), right]);
+    }
+    t
+}
+
 /// The breakpoints of every column, merged: the rows of the printed grid.
 fn segments(table: &DiceTable) -> Vec<crate::rules::range::Range> {
     use crate::rules::range::Range;
@@ -246,11 +259,20 @@ pub fn one_line(what: &str, r: &Resolution) -> String {
     let dice = r.table.dice;
     let mut out = format!("{what}: {dice} {} = {}", r.roll.faces(), r.roll.original());
     let total: i32 = r.drms.iter().map(|d| d.value).sum();
+    // A DRM's rule is said where it is not the table's own; a reading is
+    // named by its number (C27: READINGS.md's).
+    let said = |d: &crate::model::drm::Drm| {
+        let mut text = format!("{:+} {}", d.value, d.reason);
+        if !d.rule.is_empty() && d.rule != r.table.rule {
+            text.push_str(&format!(" ({})", d.rule));
+        }
+        text.replace("READINGS.md C", "C")
+    };
     match r.drms.as_slice() {
         [] => {}
-        [one] => out.push_str(&format!(", {one}")),
+        [one] => out.push_str(&format!(", {}", said(one))),
         many => {
-            let reasons: Vec<String> = many.iter().map(ToString::to_string).collect();
+            let reasons: Vec<String> = many.iter().map(said).collect();
             let kind = if dice == crate::rules::dice::DiceKind::OneDie {
                 "drm"
             } else {

@@ -60,7 +60,7 @@ fn enter_after_a_refused_answer_takes_the_questions_own_default() {
     assert!(!end.contains("Asked again"), "asked a third time:\n{end}");
     for id in default.split(' ') {
         assert!(
-            end.contains(&format!("Battle Hardening (READINGS.md C16): {id} ")),
+            end.contains(&format!("Battle Hardening (C16): {id} ")),
             "{id}:\n{end}"
         );
     }

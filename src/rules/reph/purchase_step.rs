@@ -89,8 +89,13 @@ fn apply_one(s: &mut Session, side: Side, q: &Quote, no_air: bool) {
         .code
         .as_deref()
         .map_or(String::new(), |c| format!(", Entry Code {c}"));
+    // Paid from CPP alone, the cost says it all.
+    let paid = match q.from_support {
+        0 => String::new(),
+        _ => format!(" paid from {pools}"),
+    };
     s.say(format!(
-        "{} bought {} {}{code}: {} CPP ({}) paid from {pools}.",
+        "{} bought {} {}{code}: {} CPP ({}){paid}.",
         side.name(),
         q.rg.id,
         q.rg.group_type,
@@ -178,7 +183,7 @@ fn buy_prompt(side: Side) -> String {
         Side::German => "`I1 code=blue, I2 reserve`",
         Side::Russian => "`I3 code=red, I5 reserve`",
     };
-    format!("RGs to buy, separated by commas (e.g. {example}); Enter: none")
+    format!("RGs to buy ({example}; Enter: none)")
 }
 
 fn show_market(s: &mut Session, side: Side) {
@@ -201,12 +206,11 @@ fn show_market(s: &mut Session, side: Side) {
         ));
         return;
     }
-    let mut t = crate::rules::roll_text::grid();
-    t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
-    for p in possible {
-        t.add_row(vec![p.rg.clone(), p.what(), p.cost.to_string()]);
-    }
-    s.say(format!("{has} What can be bought now:\n{t}"));
+    let cells = possible.iter().map(|p| p.cell()).collect();
+    let t = crate::rules::roll_text::two_up(cells);
+    s.say(format!(
+        "{has} Can be bought now (CPP; how many now/left in CG):\n{t}"
+    ));
 }
 
 #[cfg(test)]

@@ -23,11 +23,11 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
     let mut orders_text: Vec<String> = Vec::new();
     while available - plan(s, side, &orders_text)?.spent > 0 {
         let left = available - plan(s, side, &orders_text)?.spent;
-        show_market(s, side, left);
+        show_market(s, side, left, left < available);
         let question = if orders_text.is_empty() {
-            "Fortifications, separated by commas (e.g. `trench, dummy 3, ap-mine 6`); Enter: none"
+            "Fortifications (e.g. `trench, dummy 3`; Enter: none)"
         } else {
-            "More fortifications, separated by commas; Enter: done (FPP left are forfeit)"
+            "More fortifications (Enter: done; FPP left are forfeit)"
         };
         let got = split(&s.prompter.list(side, "fortify", question)?);
         if got.is_empty() {
@@ -48,26 +48,26 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
 
 /// What the side may buy with the FPP `left`, and what each costs it, as
 /// the RG prompt shows CPP (12.623: the side's own column of the table).
-fn show_market(s: &mut Session, side: Side, left: i64) {
-    let mut t = crate::rules::roll_text::grid();
-    t.set_header(vec!["Order", "Fortification", "FPP"]);
-    for item in &s.tables.fortification_purchase.items {
-        if item.russian_only && side == Side::German {
-            continue;
-        }
-        if item.side_cost(side).is_some_and(|c| i64::from(c) > left) {
-            continue;
-        }
-        t.add_row(vec![
-            item.keyword.clone(),
-            item.name.clone(),
-            cost(item, side),
-        ]);
-    }
-    s.say(format!(
-        "What the {} can buy with {left} FPP, at his FPP cost (12.623):\n{t}",
-        side.name()
-    ));
+fn show_market(s: &mut Session, side: Side, left: i64, again: bool) {
+    let cells = s
+        .tables
+        .fortification_purchase
+        .items
+        .iter()
+        .filter(|item| !(item.russian_only && side == Side::German))
+        .filter(|item| !item.side_cost(side).is_some_and(|c| i64::from(c) > left))
+        .map(|item| format!("{}: {}", item.keyword, cost(item, side)))
+        .collect();
+    let t = crate::rules::roll_text::two_up(cells);
+    // The step has just said how many FPP the side has.
+    let what = match again {
+        true => format!(
+            "What the {} can buy with the {left} FPP left:\n",
+            side.name()
+        ),
+        false => String::new(),
+    };
+    s.say(format!("{what}{t}"));
 }
 
 /// One item's FPP cost to `side`, as the table prices it.
@@ -76,10 +76,15 @@ fn cost(item: &crate::rules::fortification_table::FortificationItem, side: Side)
         return format!("{c} per {}", item.per);
     }
     if !item.cost_by.is_empty() {
+        // Foxholes cost their size: `N for `foxhole N` (1/2/3)`.
+        if item.cost_by.iter().all(|(k, v)| k.parse() == Ok(*v)) {
+            let sizes: Vec<&str> = item.cost_by.keys().map(String::as_str).collect();
+            return format!("its size ({})", sizes.join("/"));
+        }
         return item
             .cost_by
             .iter()
-            .map(|(k, v)| format!("{v} for `{} {k}`", item.keyword))
+            .map(|(k, v)| format!("{k} {v}"))
             .collect::<Vec<_>>()
             .join(", ");
     }
