@@ -538,6 +538,33 @@ fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
 /// starts again with those before it), or why it cannot.
 pub const BACK: &str = "back";
 
+/// How wide the last line of `question` is as the theme draws it (where
+/// the answer is typed).
+fn last_line(question: &str, default: Option<&str>) -> usize {
+    use dialoguer::theme::Theme;
+    let mut drawn = String::new();
+    let _ = FITTED.format_input_prompt(&mut drawn, question, default);
+    console::measure_text_width(drawn.rsplit('\n').next().unwrap_or(""))
+}
+
+/// dialoguer clears a question's own lines once its answer is read, but
+/// not the rows the terminal wrapped a long typed answer onto: they stayed
+/// on screen above the question drawn again (an error) or its answer, so
+/// a question was shown two or three times. Cleared here, as the answer is
+/// checked (dialoguer checks it right after its own clearing, before it
+/// draws again). Gives `typed` back.
+fn clear_wrapped(last: usize, typed: &str) -> &str {
+    let term = console::Term::stderr();
+    if let Some((_, cols)) = term.size_checked() {
+        let used = last + console::measure_text_width(typed);
+        let rows = used.saturating_sub(1) / usize::from(cols).max(1);
+        if rows > 0 {
+            let _ = term.clear_last_lines(rows);
+        }
+    }
+    typed
+}
+
 /// What a question offers at the terminal: its own default, which Enter on
 /// an empty line takes (as the question says), and an answer refused a
 /// moment ago, offered to edit (↑) but never taken by Enter alone: a
@@ -584,11 +611,12 @@ fn typed_list(
     discard_typed_ahead();
     say_recall(&again);
     let mut recall = Recall(again);
+    let last = last_line(question, None);
     let text: String = dialoguer::Input::<String>::with_theme(&FITTED)
         .with_prompt(question)
         .allow_empty(true)
         .history_with(&mut recall)
-        .validate_with(|t: &String| match t.trim() {
+        .validate_with(|t: &String| match clear_wrapped(last, t).trim() {
             "" if empty => Ok(()),
             "-" if empty => Ok(()),
             BACK => back.clone(),
@@ -615,6 +643,8 @@ fn ask_line(
     discard_typed_ahead();
     say_recall(&asked.again);
     let mut recall = Recall(asked.again);
+    let last = last_line(question, asked.default.as_deref());
+    let default = asked.default.clone();
     let mut input = dialoguer::Input::<String>::with_theme(&FITTED)
         .with_prompt(question)
         .history_with(&mut recall);
@@ -622,9 +652,15 @@ fn ask_line(
         input = input.default(d);
     }
     let text = input
-        .validate_with(|t: &String| match t.trim() {
-            BACK => back.clone(),
-            t => valid(t),
+        .validate_with(|t: &String| {
+            // The default taken by Enter alone was not typed.
+            if default.as_ref() != Some(t) {
+                clear_wrapped(last, t);
+            }
+            match t.trim() {
+                BACK => back.clone(),
+                t => valid(t),
+            }
         })
         .interact_text()
         .map_err(crate::error::terminal)?;

@@ -235,3 +235,31 @@ fn journal_marks_read_as_words_in_log_and_explain() {
     let explain = String::from_utf8_lossy(&explain.get_output().stdout).into_owned();
     assert!(!explain.contains("row:"), "{explain}");
 }
+
+/// A typed answer longer than the line, wrapped by the terminal at 80
+/// columns, is cleared with its question when it is refused or taken: the
+/// question stays on screen once (the rows the answer wrapped onto were
+/// left behind, so it showed two or three times).
+#[test]
+fn a_long_answer_wrapped_at_80_columns_leaves_its_question_shown_once() {
+    let c = Camp::new("I");
+    let Some(s) = Screen::votg(&["refit", c.path(), "--side", "german"], 80) else {
+        return;
+    };
+    s.wait_for("RGs to buy");
+    s.line("");
+    let asked = "CPP on Recon";
+    s.wait_for(asked);
+    let long = "a long wrong answer to a number question, one that wraps past the eighty columns";
+    s.line(long);
+    let shown = s.wait_for("is not a whole number");
+    assert_eq!(shown.matches(asked).count(), 1, "{shown}");
+    s.line(&long.replace("long", "longer"));
+    let shown = s.wait_for("a longer wrong answer");
+    assert_eq!(shown.matches(asked).count(), 1, "{shown}");
+    assert_eq!(shown.matches("is not a whole number").count(), 1, "{shown}");
+    // Taken: the question once, with its answer.
+    s.line("0");
+    let shown = s.wait_for("makes no Recon");
+    assert_eq!(shown.matches(asked).count(), 1, "{shown}");
+}
