@@ -289,7 +289,7 @@ impl Answers {
             let side: Side = side_id.parse().map_err(Error::Usage)?;
             for (name, value) in table {
                 let q = question(name).expect("keys were checked on load");
-                self.check_one(side, q, value.get_ref(), tables)?;
+                self.check_one(side, q, value, tables)?;
             }
         }
         Ok(())
@@ -299,9 +299,17 @@ impl Answers {
         &self,
         side: Side,
         q: &Question,
-        value: &toml::Value,
+        spanned: &Spanned<toml::Value>,
         tables: &Tables,
     ) -> Result<(), Error> {
+        let value = spanned.get_ref();
+        // An item of a list is named by its place: `german.buy[1]`.
+        let item = |i: usize, why: &str| {
+            self.syntax(
+                spanned.span().start,
+                &format!("`{}.{}[{i}]` {why}", side.id(), q.name),
+            )
+        };
         let wrong = || self.wrong(side, q.name, q.expected);
         let words = || -> Result<Vec<&str>, Error> {
             value
@@ -313,15 +321,34 @@ impl Answers {
         };
         match q.kind {
             Kind::Purchases => {
-                for text in words()? {
-                    Purchase::parse(text).map_err(|e| self.bad_item(side, q, &e))?;
+                let chart = match side {
+                    Side::German => &tables.german_rg,
+                    Side::Russian => &tables.russian_rg,
+                };
+                for (i, text) in words()?.into_iter().enumerate() {
+                    let p = Purchase::parse(text)
+                        .map_err(|e| item(i, &format!("`{text}`: {e} ({})", q.expected)))?;
+                    // An RG the side's chart does not have is wrong whatever
+                    // the dice: refused before the first step.
+                    if chart.rg(&p.rg).is_none() {
+                        let ids: Vec<&str> = chart.rgs.iter().map(|r| r.id.as_str()).collect();
+                        return Err(item(
+                            i,
+                            &format!(
+                                "`{text}`: {} is no RG of the {} RG Chart (12.6212), whose RGs are {}",
+                                p.rg,
+                                side.name(),
+                                ids.join(", ")
+                            ),
+                        ));
+                    }
                 }
             }
             Kind::Fortifications => {
                 let table = &tables.fortification_purchase;
-                for text in words()? {
+                for (i, text) in words()?.into_iter().enumerate() {
                     fortification::price(text, |k| table.item(k).cloned(), side)
-                        .map_err(|e| self.bad_item(side, q, &e))?;
+                        .map_err(|e| item(i, &format!("`{text}`: {e} ({})", q.expected)))?;
                 }
             }
             Kind::Words => {
@@ -347,9 +374,5 @@ impl Answers {
             },
         }
         Ok(())
-    }
-
-    fn bad_item(&self, side: Side, q: &Question, why: &str) -> Error {
-        self.wrong(side, q.name, &format!("{}: {why}", q.expected))
     }
 }

@@ -86,3 +86,25 @@ fn status_shows_a_night_counterattacks_weather_as_its_cg_days() {
     };
     assert_eq!(sky(&night), sky(&line(false)), "{shown}");
 }
+
+/// 12.51 at 12.614 after an Idle Day: nothing was played, so the F36
+/// Control last recorded (with 15 Sep's scenario: the German's) stands and
+/// is not asked again (it was asked, and left out it was No). With it and
+/// 80 Stone Hexes the Germans win at the end of the 16 Sep Idle Day.
+#[test]
+fn rule_12_51_on_an_idle_day_the_last_f36_control_stands() {
+    let c = initial("I", NOTHING, NOTHING);
+    let idle = format!("{NOTHING}initiative = \"idle\"\n");
+    refit(
+        &c,
+        &format!(
+            "{}[german]\n{idle}[german.day.\"15\"]\nf36 = true\n[german.day.\"16\"]\ngerman_stone_hexes = 80\n[russian]\n{idle}",
+            scenario("german", 0, 0, false)
+        ),
+        3,
+    )
+    .success()
+    .stdout(predicate::str::contains(
+        "The campaign is over: the Germans won at the end of the 16 Sep CG Day",
+    ));
+}

@@ -3,6 +3,7 @@
 
 mod aftermath;
 mod afv_redeployment;
+mod answers_policy;
 mod assault_engineers;
 mod battle_hardened;
 mod blazes;
