@@ -1,8 +1,10 @@
 //! The answers file (`--answers`, DESIGN §4): `[german]` and `[russian]`
-//! tables of answers by question name. The whole file is checked — every
-//! key known, every value of the right kind, every purchase and
-//! fortification in its grammar — before the first step runs, so a mistake
-//! in the last answer never stops a run half-way.
+//! tables of answers by question name. What is wrong whatever the dice —
+//! a key unknown, a value not of its kind, a purchase or fortification out
+//! of its grammar, an RG the side's chart does not have — is found here,
+//! before the first step runs, and named by its key and place
+//! (`german.buy[1]`); what only a roll makes impossible stops the run
+//! before its step (docs/answers.md).
 //!
 //! When one run passes through several CG Days (Idle Days, C23), a side's
 //! answers apply to every pass, unless the file gives answers for one CG
