@@ -55,7 +55,7 @@ fn show_market(s: &mut Session, side: Side, left: i64, again: bool) {
         .items
         .iter()
         .filter(|item| !(item.russian_only && side == Side::German))
-        .filter(|item| !item.side_cost(side).is_some_and(|c| i64::from(c) > left))
+        .filter(|item| item.side_cost(side).is_none_or(|c| i64::from(c) <= left))
         .map(|item| format!("{}: {}", item.keyword, cost(item, side)))
         .collect();
     let t = crate::rules::roll_text::two_up(cells);
