@@ -259,15 +259,8 @@ pub fn one_line(what: &str, r: &Resolution) -> String {
     let dice = r.table.dice;
     let mut out = format!("{what}: {dice} {} = {}", r.roll.faces(), r.roll.original());
     let total: i32 = r.drms.iter().map(|d| d.value).sum();
-    // A DRM's rule is said where it is not the table's own; a reading is
-    // named by its number (C27: READINGS.md's).
-    let said = |d: &crate::model::drm::Drm| {
-        let mut text = format!("{:+} {}", d.value, d.reason);
-        if !d.rule.is_empty() && d.rule != r.table.rule {
-            text.push_str(&format!(" ({})", d.rule));
-        }
-        text.replace("READINGS.md C", "C")
-    };
+    // Each DRM with its reason and rule (DESIGN §1).
+    let said = |d: &crate::model::drm::Drm| d.to_string();
     match r.drms.as_slice() {
         [] => {}
         [one] => out.push_str(&format!(", {}", said(one))),
