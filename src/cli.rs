@@ -55,6 +55,7 @@ impl Global {
             seed: self.seed,
             manual_dice: self.manual_dice,
             tables: self.tables.clone(),
+            odds: false,
         }
     }
 }
@@ -187,6 +188,9 @@ pub enum Command {
         /// Stop before any step numbered after STEP (e.g. 12.613: the aftermath now, the rest later)
         #[arg(long, value_name = "STEP", value_parser = parse_step)]
         until: Option<crate::rules::reph::sequence::StepId>,
+        /// Show each roll's whole odds table before it (by default a roll is one line, with the chance of its row; `votg table odds` shows any table's)
+        #[arg(long)]
+        odds: bool,
     },
     /// Buy RGs for one side at step 12.621: one quoted argument per purchase, all or none
     Buy {
@@ -483,7 +487,14 @@ pub fn run(cli: Cli) -> Result<String, Error> {
             side,
             answers,
             until,
-        } => crate::commands::refit::refit(dir, sides(*side), answers.as_deref(), *until, g),
+            odds,
+        } => {
+            let g = &Config {
+                odds: *odds,
+                ..g.clone()
+            };
+            crate::commands::refit::refit(dir, sides(*side), answers.as_deref(), *until, g)
+        }
         Command::Buy { side, purchases } => crate::commands::refit::buy(purchases, *side, g),
         Command::Status { dir } => c::status(dir, g),
         Command::Roster { dir, side, shown } => c::roster(dir, *side, shown.shown(), g),

@@ -19,6 +19,8 @@ pub struct Config {
     pub manual_dice: bool,
     /// `--tables DIR`.
     pub tables: Option<PathBuf>,
+    /// `refit --odds`: each roll's whole odds table before it.
+    pub odds: bool,
 }
 
 impl Config {

@@ -143,7 +143,7 @@ impl<'a> Run<'a> {
                 e @ (Error::Refused(_) | Error::PurchaseRefused(_)) => {
                     let last = again.pop();
                     self.out.say(&format!(
-                        "{e}\nAsked again: the answers before it are given again, and the last one is offered to change."
+                        "{e}\nAsked again: the answers before it are given again, and the last one is asked again (↑ brings it back to change; Enter alone takes its default)."
                     ));
                     self.prompter.offer(&again, last);
                 }
@@ -442,6 +442,7 @@ pub fn refit(
     }
     let mut run = Run::new(&mut writer, &tables, &def, prompter, global)?;
     run.until = until;
+    run.out.show_odds(global.odds);
     run_steps(&mut run, side)
 }
 

@@ -266,16 +266,21 @@ impl Campaign {
 
     /// The Weather and EC a scenario is played in: its own record's, or,
     /// for a Counterattack (a second scenario on the same CG Day, 12.613,
-    /// 12.6253), its CG Day's, recorded with the first scenario (12.620).
+    /// 12.6253), its CG Day's, recorded with the first scenario (12.620);
+    /// a Night Counterattack (12.6254) is on the same CG Day too.
     pub fn weather_of(&self, d: &DayFacts) -> (Option<Weather>, Option<Ec>) {
-        let same_day = || {
+        let same_day = |night: bool| {
             self.days
                 .iter()
-                .filter(|o| o.date == d.date && o.night == d.night)
+                .filter(move |o| o.date == d.date && (o.night == d.night || night))
         };
+        let weather = |night| same_day(night).find_map(|o| o.weather);
+        let ec = |night| same_day(night).find_map(|o| o.ec);
         (
-            d.weather.or_else(|| same_day().find_map(|o| o.weather)),
-            d.ec.or_else(|| same_day().find_map(|o| o.ec)),
+            d.weather
+                .or_else(|| weather(false))
+                .or_else(|| weather(true)),
+            d.ec.or_else(|| ec(false)).or_else(|| ec(true)),
         )
     }
 

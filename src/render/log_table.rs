@@ -10,8 +10,10 @@ use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 use crate::render::sheets::LogLine;
 use crate::rules::words::plain;
 
-/// The header of the one table.
-pub const HEADER: [&str; 5] = ["#", "When", "What", "Roll", "Result"];
+/// The header of the one table: a roll's dice and DRMs under what it was
+/// for, so the text columns are two, wide enough to read a question in a
+/// few lines at 80 columns.
+pub const HEADER: [&str; 4] = ["#", "When", "What (roll)", "Result"];
 
 /// The table of `rows`; `renumber` as for `sheets::log`; `width`: fit that
 /// many columns, or none for one line per cell (`--wide`).
@@ -26,26 +28,59 @@ pub fn table<'a>(
     if let Some(w) = width {
         t.set_content_arrangement(ContentArrangement::Dynamic)
             .set_width(w as u16);
-        // The number and the when stay whole; the text columns share the rest.
-        for (i, least) in [(0, 3), (1, 12)] {
+        // The number and the when stay whole; the text columns share the
+        // rest, the result at most two fifths of it.
+        for (i, least) in [(0, 3), (1, 14)] {
             if let Some(c) = t.column_mut(i) {
                 c.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(least)));
             }
         }
+        let most = (w.saturating_sub(24) * 2 / 5).max(16) as u16;
+        if let Some(c) = t.column_mut(3) {
+            c.set_constraint(ColumnConstraint::UpperBoundary(Width::Fixed(most)));
+        }
     }
     for (i, r) in rows.into_iter().enumerate() {
         let number = if renumber { i as u64 + 1 } else { r.seq };
+        let mut what = plain(r.what);
+        if width.is_some() {
+            what = cut(&what);
+        }
+        let rolled = roll(&r);
+        if !rolled.is_empty() {
+            what.push_str(&format!("\n({rolled})"));
+        }
         t.add_row(vec![
             number.to_string(),
             when(&r),
-            plain(r.what),
-            roll(&r),
-            result(&r),
+            short(&what),
+            short(&result(&r)),
         ]);
     }
     let mut out = t.to_string();
     out.push('\n');
+    if width.is_some() && out.contains(" …") {
+        out.push_str("A text cut short (…) is whole with --wide, --format csv or json.\n");
+    }
     out
+}
+
+/// What a row says, cut to about two lines of 80 columns at a word (a
+/// question of 12.617 took fifteen): the whole text in `--wide`, CSV and
+/// JSON, which the table's note says.
+fn cut(text: &str) -> String {
+    const MOST: usize = 100;
+    if text.chars().count() <= MOST + 20 {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(MOST).collect();
+    let at = head.rfind(' ').unwrap_or(head.len());
+    format!("{} …", &head[..at])
+}
+
+/// A reading named by its number (C27 is READINGS.md's, as README says).
+fn short(text: &str) -> String {
+    text.replace("READINGS.md C", "C")
 }
 
 /// CG Day, step, and whose row it is (a secret one said so).
@@ -56,7 +91,7 @@ fn when(r: &LogLine) -> String {
         "both" => "both",
         other => other,
     };
-    let secret = if r.secret { "\n(secret)" } else { "" };
+    let secret = if r.secret { ", secret" } else { "" };
     format!("{} {}\n{side}{secret}", r.cg_day, r.step)
 }
 

@@ -35,8 +35,8 @@ tr.blank td { height: 5mm; }
 .roster tr.blank td { height: 7mm; }
 .grp { text-align: center; background: #eee; }
 .legend { font-size: 6.5pt; margin-top: 1.5mm; }
-.boxes { column-gap: 2mm; }
-.box { border: 0.5mm solid #000; padding: 1mm; margin: 0 0 1.5mm 0; break-inside: auto; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
+.boxes { display: grid; column-gap: 2mm; align-items: start; }
+.box { border: 0.5mm solid #000; padding: 1mm; margin: 0 0 1.5mm 0; break-inside: avoid; }
 .box li { break-inside: avoid; }
 .box h2 { font-size: 8pt; margin: 0 0 0.8mm 0; border-bottom: 0.3mm solid #000; text-transform: uppercase; }
 .box ul { list-style: none; margin: 0; padding: 0; }

@@ -48,8 +48,8 @@ pub struct Record {
     /// refusal asked again, a choice taken back, a step resumed after
     /// Ctrl-C): each given again, in order, as it was typed.
     offered: std::collections::BTreeMap<String, std::collections::VecDeque<toml::Value>>,
-    /// The answer asked again after a refusal: its question shows it as
-    /// the default, for the player to change.
+    /// The answer refused, its question asked again: offered to change
+    /// (↑), never as the default.
     again: Option<(String, toml::Value)>,
     sink: Option<DraftSink>,
     /// Dice rolled in the step so far, and when each answer was given: a
@@ -226,7 +226,8 @@ impl Prompter {
         self.record_mut().offered.get_mut(&id)?.pop_front()
     }
 
-    /// The answer to offer as the default of `side.name`, asked again.
+    /// The answer refused a moment ago, offered to edit when `side.name` is
+    /// asked again (never its default).
     pub(crate) fn again(&mut self, side: Side, name: &str) -> Option<toml::Value> {
         let id = format!("{}.{name}", side.id());
         let record = self.record_mut();

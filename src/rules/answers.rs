@@ -1,8 +1,10 @@
 //! The answers file (`--answers`, DESIGN §4): `[german]` and `[russian]`
-//! tables of answers by question name. The whole file is checked — every
-//! key known, every value of the right kind, every purchase and
-//! fortification in its grammar — before the first step runs, so a mistake
-//! in the last answer never stops a run half-way.
+//! tables of answers by question name. What is wrong whatever the dice —
+//! a key unknown, a value not of its kind, a purchase or fortification out
+//! of its grammar, an RG the side's chart does not have — is found here,
+//! before the first step runs, and named by its key and place
+//! (`german.buy[1]`); what only a roll makes impossible stops the run
+//! before its step (docs/answers.md).
 //!
 //! When one run passes through several CG Days (Idle Days, C23), a side's
 //! answers apply to every pass, unless the file gives answers for one CG
@@ -298,7 +300,7 @@ impl Answers {
             let side: Side = side_id.parse().map_err(Error::Usage)?;
             for (name, value) in table {
                 let q = question(name).expect("keys were checked on load");
-                self.check_one(side, q, value.get_ref(), tables)?;
+                self.check_one(side, q, value, tables)?;
             }
         }
         Ok(())
@@ -308,9 +310,17 @@ impl Answers {
         &self,
         side: Side,
         q: &Question,
-        value: &toml::Value,
+        spanned: &Spanned<toml::Value>,
         tables: &Tables,
     ) -> Result<(), Error> {
+        let value = spanned.get_ref();
+        // An item of a list is named by its place: `german.buy[1]`.
+        let item = |i: usize, why: &str| {
+            self.syntax(
+                spanned.span().start,
+                &format!("`{}.{}[{i}]` {why}", side.id(), q.name),
+            )
+        };
         let wrong = || self.wrong(side, q.name, q.expected);
         let words = || -> Result<Vec<&str>, Error> {
             value
@@ -322,15 +332,34 @@ impl Answers {
         };
         match q.kind {
             Kind::Purchases => {
-                for text in words()? {
-                    Purchase::parse(text).map_err(|e| self.bad_item(side, q, &e))?;
+                let chart = match side {
+                    Side::German => &tables.german_rg,
+                    Side::Russian => &tables.russian_rg,
+                };
+                for (i, text) in words()?.into_iter().enumerate() {
+                    let p = Purchase::parse(text)
+                        .map_err(|e| item(i, &format!("`{text}`: {e} ({})", q.expected)))?;
+                    // An RG the side's chart does not have is wrong whatever
+                    // the dice: refused before the first step.
+                    if chart.rg(&p.rg).is_none() {
+                        let ids: Vec<&str> = chart.rgs.iter().map(|r| r.id.as_str()).collect();
+                        return Err(item(
+                            i,
+                            &format!(
+                                "`{text}`: {} is no RG of the {} RG Chart (12.6212), whose RGs are {}",
+                                p.rg,
+                                side.name(),
+                                ids.join(", ")
+                            ),
+                        ));
+                    }
                 }
             }
             Kind::Fortifications => {
                 let table = &tables.fortification_purchase;
-                for text in words()? {
+                for (i, text) in words()?.into_iter().enumerate() {
                     fortification::price(text, |k| table.item(k).cloned(), side)
-                        .map_err(|e| self.bad_item(side, q, &e))?;
+                        .map_err(|e| item(i, &format!("`{text}`: {e} ({})", q.expected)))?;
                 }
             }
             Kind::Words => {
@@ -356,9 +385,5 @@ impl Answers {
             },
         }
         Ok(())
-    }
-
-    fn bad_item(&self, side: Side, q: &Question, why: &str) -> Error {
-        self.wrong(side, q.name, &format!("{}: {why}", q.expected))
     }
 }

@@ -21,6 +21,7 @@ pub mod new_campaign;
 pub mod odds;
 pub mod output;
 pub mod prompt;
+pub mod prompt_line;
 pub mod prompt_theme;
 pub mod range;
 pub mod reph;

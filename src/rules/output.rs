@@ -23,6 +23,9 @@ pub struct Output {
     /// first saying there was nothing to do.
     first: Option<String>,
     nothing: Option<String>,
+    /// Each roll's whole odds table before it (`refit --odds`); by default
+    /// a roll is one line, with the chance of the row it landed on.
+    odds: bool,
 }
 
 enum Sink {
@@ -66,7 +69,18 @@ impl Output {
             failed: None,
             first: None,
             nothing: None,
+            odds: false,
         }
+    }
+
+    /// Shows each roll's whole odds table before it (`refit --odds`).
+    pub fn show_odds(&mut self, on: bool) {
+        self.odds = on;
+    }
+
+    /// Whether each roll's whole odds table is shown before it.
+    pub fn odds(&self) -> bool {
+        self.odds
     }
 
     /// Whether anyone will read what is said (not so in a replay).
@@ -89,10 +103,12 @@ impl Output {
         }
         if let Sink::Stdout { immediate: true } = self.sink {
             // At a terminal, folded at spaces rather than by the terminal
-            // inside a word.
+            // inside a word; a reading named by its number alone (C20 is
+            // READINGS.md's, as README says), so a block fits one screen.
             let width = crate::rules::prompt_theme::width() - 1;
+            let text = text.replace("READINGS.md C", "C");
             self.held
-                .push_str(&crate::rules::prompt_theme::fold_lines(text, width));
+                .push_str(&crate::rules::prompt_theme::fold_lines(&text, width));
         } else {
             self.held.push_str(text);
         }

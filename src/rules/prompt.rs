@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::model::side::Side;
 use crate::rules::answered::Record;
 use crate::rules::answers::{self, Answers};
-use crate::rules::prompt_theme::FITTED;
+use crate::rules::prompt_line::{Asked, ask_line, confirm, typed_list, until_yes};
 
 /// Where answers come from.
 pub enum Prompter {
@@ -261,14 +261,14 @@ impl Prompter {
                 }
                 self.terminal_or_missing(side, name)?;
                 let expected = format!("a whole number from {min} to {max}");
-                let default = self
-                    .again(side, name)
-                    .and_then(|v| v.as_integer())
-                    .or(default);
+                let again = self.again(side, name).map(|v| shown(&v));
                 let back = self.may_take_back();
                 let text = ask_line(
                     question,
-                    default.map(|d| d.to_string()),
+                    Asked {
+                        default: default.map(|d| d.to_string()),
+                        again,
+                    },
                     |t| {
                         t.parse::<i64>()
                             .ok()
@@ -319,13 +319,14 @@ impl Prompter {
                 }
                 self.terminal_or_missing(side, name)?;
                 let listed = options.join("/");
-                let again = self
-                    .again(side, name)
-                    .and_then(|v| v.as_str().map(str::to_string));
+                let again = self.again(side, name).map(|v| shown(&v));
                 let back = self.may_take_back();
                 let text = ask_line(
                     &format!("{question} [{listed}]"),
-                    again.or(default.map(str::to_string)),
+                    Asked {
+                        default: default.map(str::to_string),
+                        again,
+                    },
                     |t| {
                         if options.contains(&t.to_ascii_lowercase().as_str()) {
                             Ok(())
@@ -365,12 +366,9 @@ impl Prompter {
             return Ok(text.to_string());
         }
         self.terminal_or_missing(side, name)?;
-        let default = self
-            .again(side, name)
-            .and_then(|v| v.as_str().map(str::to_string))
-            .or(default);
+        let again = self.again(side, name).map(|v| shown(&v));
         let back = self.may_take_back();
-        ask_line(question, default, valid, &back)
+        ask_line(question, Asked { default, again }, valid, &back)
     }
 
     /// Yes or no; `default` where the rules have one.
@@ -398,7 +396,9 @@ impl Prompter {
                     return Ok(b);
                 }
                 self.terminal_or_missing(side, name)?;
-                let default = self.again(side, name).and_then(|v| v.as_bool()).or(default);
+                // A refused yes or no is asked again with the rules' own
+                // default: Enter takes what the question says it takes.
+                let _ = self.again(side, name);
                 confirm(question, default)
             }
         }
@@ -412,6 +412,7 @@ impl Prompter {
         } = self
             && std::io::stdin().is_terminal()
         {
+            let handed = screen.take_handed(side);
             screen.open();
             let term = console::Term::stdout();
             let _ = term.write_line(&format!(
@@ -420,11 +421,34 @@ impl Prompter {
                 side.other().name()
             ));
             // No by default, and asked until answered Yes: a stray Enter
-            // must not show one side's secrets to the other.
-            while !confirm(
-                &format!("{} player ready? (type y and Enter)", side.name()),
-                Some(false),
-            )? {}
+            // must not show one side's secrets to the other. Handed over
+            // straight from the other's block, that was asked there.
+            if !handed {
+                until_yes(&format!("{} player ready? (type y and Enter)", side.name()))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The secret block is over and the other side's begins at once: one
+    /// confirmation, the side's own, hands the keyboard over (he looks away
+    /// as he answers), and the screen is cleared between the two blocks.
+    pub fn pass_secret(&mut self, side: Side) -> Result<(), Error> {
+        self.in_secret_block(None);
+        if let Prompter::Terminal {
+            both: true, screen, ..
+        } = self
+            && screen.is_open()
+        {
+            let done = until_yes(&format!(
+                "{} player done? The screen is cleared and the {} player's block begins at once: the {} player looks away (type y and Enter)",
+                side.name(),
+                side.other().name(),
+                side.name()
+            ));
+            screen.close();
+            done?;
+            screen.hand_to(side.other());
         }
         Ok(())
     }
@@ -481,94 +505,6 @@ impl Prompter {
     }
 }
 
-/// Keys pressed before a question is shown are thrown away, so a keystroke
-/// meant for one prompt can never answer the next (two players, one
-/// keyboard: a `y` typed twice must not say "ready" for the other side).
-fn discard_typed_ahead() {
-    #[cfg(unix)]
-    // SAFETY: tcflush on standard input only drops its pending input.
-    unsafe {
-        libc::tcflush(libc::STDIN_FILENO, libc::TCIFLUSH);
-    }
-}
-
-/// Yes or no, always closed by Enter; Enter alone takes `default`.
-fn confirm(question: &str, default: Option<bool>) -> Result<bool, Error> {
-    discard_typed_ahead();
-    let mut c = dialoguer::Confirm::with_theme(&FITTED)
-        .with_prompt(question)
-        .wait_for_newline(true);
-    if let Some(d) = default {
-        c = c.default(d);
-    }
-    c.interact().map_err(crate::error::terminal)
-}
-
-/// What typing `back` does: takes back the step's last answer (the step
-/// starts again with those before it), or why it cannot.
-pub const BACK: &str = "back";
-
-/// A list typed on one line (empty: none, where `empty` allows it), asked
-/// again until `valid` passes; `default` (an answer asked again) is kept by
-/// Enter, and `-` clears it; `back` takes back the last answer if `back`
-/// allows it.
-fn typed_list(
-    question: &str,
-    default: Option<String>,
-    valid: &dyn Fn(&str) -> Result<(), String>,
-    empty: bool,
-    back: &Result<(), String>,
-) -> Result<Vec<String>, Error> {
-    discard_typed_ahead();
-    let mut input = dialoguer::Input::<String>::with_theme(&FITTED)
-        .with_prompt(question)
-        .allow_empty(true);
-    if let Some(d) = default.filter(|d| !d.is_empty()) {
-        input = input.default(d);
-    }
-    let text: String = input
-        .validate_with(|t: &String| match t.trim() {
-            "" if empty => Ok(()),
-            "-" if empty => Ok(()),
-            BACK => back.clone(),
-            t => valid(t),
-        })
-        .interact_text()
-        .map_err(crate::error::terminal)?;
-    Ok(match text.trim() {
-        BACK => return Err(Error::TakeBack),
-        "" | "-" => vec![],
-        t => vec![t.to_string()],
-    })
-}
-
-/// A line of text checked by `valid`, asked again with its message until it
-/// passes; Enter alone takes `default` when there is one; `back` as in
-/// [`typed_list`].
-fn ask_line(
-    question: &str,
-    default: Option<String>,
-    valid: impl Fn(&str) -> Result<(), String>,
-    back: &Result<(), String>,
-) -> Result<String, Error> {
-    discard_typed_ahead();
-    let mut input = dialoguer::Input::<String>::with_theme(&FITTED).with_prompt(question);
-    if let Some(d) = default {
-        input = input.default(d);
-    }
-    let text = input
-        .validate_with(|t: &String| match t.trim() {
-            BACK => back.clone(),
-            t => valid(t),
-        })
-        .interact_text()
-        .map_err(crate::error::terminal)?;
-    match text.trim() {
-        BACK => Err(Error::TakeBack),
-        t => Ok(t.to_string()),
-    }
-}
-
 /// How an answer given again is shown (`I1`, `["I1", "I2"]`, `2`).
 fn shown(v: &toml::Value) -> String {
     match v {
@@ -621,12 +557,12 @@ impl Prompter {
             return Ok(list);
         }
         self.terminal_or_missing(side, name)?;
-        // An empty list given again is Enter again (not a word typed in).
-        let default = self
+        // An empty list refused is Enter again: nothing to bring back.
+        let again = self
             .again(side, name)
             .filter(|v| v.as_array().is_none_or(|a| !a.is_empty()))
             .map(|v| shown(&v));
         let back = self.may_take_back();
-        typed_list(question, default, valid, empty, &back)
+        typed_list(question, again, valid, empty, &back)
     }
 }

@@ -91,13 +91,17 @@ pub fn fold_lines(text: &str, width: usize) -> String {
     out
 }
 
+/// Room kept after a yes-or-no question: the `y` or `n` typed.
+const YES_NO_ROOM: usize = 4;
+
 /// `text` folded to the terminal, the last line short enough to type
-/// after (else the answer goes on a line of its own, after `> `).
-fn question(f: &mut dyn fmt::Write, text: &str, end: &str) -> fmt::Result {
+/// `room` characters after (else the answer goes on a line of its own,
+/// after `> `).
+fn question(f: &mut dyn fmt::Write, text: &str, end: &str, room: usize) -> fmt::Result {
     let w = width() - 1;
     let lines = wrap(text, w);
     let last = lines.last().map_or(0, |l| l.chars().count());
-    if last + end.chars().count() + ANSWER_ROOM <= w {
+    if last + end.chars().count() + room <= w {
         write!(f, "{}{end}", lines.join("\n"))
     } else {
         write!(f, "{}\n> ", lines.join("\n"))
@@ -128,7 +132,7 @@ impl Theme for Fitted {
             Some(true) => "[Y/n]",
             Some(false) => "[y/N]",
         };
-        question(f, &format!("{prompt} {hint}"), " ")
+        question(f, &format!("{prompt} {hint}"), " ", YES_NO_ROOM)
     }
 
     fn format_confirm_prompt_selection(
@@ -152,8 +156,8 @@ impl Theme for Fitted {
         default: Option<&str>,
     ) -> fmt::Result {
         match default {
-            Some(d) => question(f, &format!("{prompt} [{d}]"), ": "),
-            None => question(f, prompt, ": "),
+            Some(d) => question(f, &format!("{prompt} [{d}]"), ": ", ANSWER_ROOM),
+            None => question(f, prompt, ": ", ANSWER_ROOM),
         }
     }
 

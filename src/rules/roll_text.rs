@@ -19,6 +19,19 @@ pub fn grid() -> Table {
     t
 }
 
+/// `cells` two to a row, filled down the left column first (so a list read
+/// down keeps its order): half the lines of a list of short items on an
+/// 80-column screen. What a cell holds is said above it.
+pub fn two_up(cells: Vec<String>) -> Table {
+    let mut t = grid();
+    let rows = cells.len().div_ceil(2);
+    for i in 0..rows {
+        let right = cells.get(i + rows).cloned().unwrap_or_default();
+        t.add_row(vec![cells[i].clone(), right]);
+    }
+    t
+}
+
 /// The breakpoints of every column, merged: the rows of the printed grid.
 fn segments(table: &DiceTable) -> Vec<crate::rules::range::Range> {
     use crate::rules::range::Range;
@@ -235,5 +248,47 @@ pub fn resolution(r: &Resolution) -> String {
         out.push_str(&format!("\n  {} {}", f.mark, f.text));
     }
     out.push('\n');
+    out
+}
+
+/// A roll in one line, as the wizard shows it (the whole odds table only
+/// on request: `--odds`, `votg table odds`): what it is for, the dice and
+/// the Original, the DRM total with each reason, the Final and its result,
+/// the chance of landing on that row, and any footnote the roll fired.
+pub fn one_line(what: &str, r: &Resolution) -> String {
+    let dice = r.table.dice;
+    let mut out = format!("{what}: {dice} {} = {}", r.roll.faces(), r.roll.original());
+    let total: i32 = r.drms.iter().map(|d| d.value).sum();
+    // Each DRM with its reason and rule (DESIGN §1).
+    let said = |d: &crate::model::drm::Drm| d.to_string();
+    match r.drms.as_slice() {
+        [] => {}
+        [one] => out.push_str(&format!(", {}", said(one))),
+        many => {
+            let reasons: Vec<String> = many.iter().map(said).collect();
+            let kind = if dice == crate::rules::dice::DiceKind::OneDie {
+                "drm"
+            } else {
+                "DRM"
+            };
+            out.push_str(&format!(", {kind} {total:+} ({})", reasons.join("; ")));
+        }
+    }
+    if !r.drms.is_empty() {
+        out.push_str(&format!(" → Final {}", r.final_result));
+    }
+    let chance = r
+        .column
+        .rows
+        .iter()
+        .position(|row| std::ptr::eq(row, r.row))
+        .and_then(|i| odds::column_odds(dice, r.column, total).get(i).copied());
+    out.push_str(&format!(": {}", r.row.marked_result()));
+    if let Some(c) = chance {
+        out.push_str(&format!(" (chance {}/{})", c.ways, c.out_of));
+    }
+    for f in &r.notes {
+        out.push_str(&format!("; {} {}", f.mark, f.text));
+    }
     out
 }

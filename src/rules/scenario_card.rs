@@ -87,6 +87,14 @@ pub fn card(
         entry(state, def, tables, side),
     ));
     lines.push((
+        format!("{} RGs entering or set up on map", side.name()),
+        own_rgs(state, side),
+    ));
+    lines.push((
+        format!("{} Recon (12.624)", side.name()),
+        recon(state, side),
+    ));
+    lines.push((
         format!("{} OBA and air on hand", side.name()),
         support(state, def, tables, side),
     ));
@@ -121,8 +129,10 @@ fn kind(initial: bool, t: ScenarioType) -> String {
     }
 }
 
-/// The Victory Conditions: the Initial Scenario's (12.51-12.54), else the
-/// type's (12.6255) with CG I's own for all its scenarios (12.51).
+/// The Victory Conditions that apply: the Initial Scenario's (12.51-12.54);
+/// CG I's own, which apply to all its scenarios (12.51) in place of the
+/// type's; else the type's (12.6255). Only one set: printed side by side,
+/// the type's and CG I's contradicted each other.
 pub fn victory(def: &CgDef, initial: bool, t: ScenarioType) -> String {
     if initial {
         let text = def
@@ -133,11 +143,10 @@ pub fn victory(def: &CgDef, initial: bool, t: ScenarioType) -> String {
             .unwrap_or_default();
         return format!("{text} ({})", def.rule);
     }
-    let mut text = initiative::victory_conditions(t).to_string();
-    if let Some(cg) = &def.scenario_victory {
-        text.push_str(&format!(" CG {} ({}): {cg}", def.cg, def.rule));
+    match &def.scenario_victory {
+        Some(cg) => format!("{cg} (CG {}, {})", def.cg, def.rule),
+        None => initiative::victory_conditions(t).to_string(),
     }
-    text
 }
 
 /// Both sides' ELR and SAN, as both announce them (12.627); the German's
@@ -204,6 +213,50 @@ fn entry(state: &CampaignState, def: &CgDef, tables: &Tables, side: Side) -> Str
         .collect();
     parts.push("Retained units: any map-edge hexes that are currently friendly-Controlled and were friendly-Controlled at scenario start (12.6217, CG9).".into());
     parts.join(" / ")
+}
+
+/// The side's own RGs that enter, or set up on map, in this scenario, by
+/// purchase row (12.6214, 12.6217), with their Entry Code.
+fn own_rgs(state: &CampaignState, side: Side) -> String {
+    let force = &state.side(side).force;
+    let mut parts: Vec<String> = Vec::new();
+    for (place, how) in [
+        (ForceBox::Entering, "entering"),
+        (ForceBox::OnMapSetup, "setting up on map"),
+        (ForceBox::Reserve, "in Reserve"),
+    ] {
+        let rows: Vec<String> = state
+            .side(side)
+            .purchases
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| force.of_rg_row(i + 1).any(|c| c.place == place))
+            .map(|(i, r)| {
+                let code = match r.entry_code.as_str() {
+                    "" => String::new(),
+                    c => format!(", Entry Code {c}"),
+                };
+                format!("{} {} (row {}{code})", r.rg_id, r.group_type, i + 1)
+            })
+            .collect();
+        if !rows.is_empty() {
+            parts.push(format!("{how}: {}", rows.join(", ")));
+        }
+    }
+    if parts.is_empty() {
+        "none: only Retained units".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// How many Locations the side may reconnoitre after set-up (12.624,
+/// 12.6265), from its CG Roster's Recon column.
+fn recon(state: &CampaignState, side: Side) -> String {
+    match state.line(side).recon {
+        Some(0) | None => "none".into(),
+        Some(n) => format!("{n} Location(s), inspected after all set-up (12.6265)"),
+    }
 }
 
 /// The side's OBA modules, observers, Stukas and Bombardments not lost

@@ -14,6 +14,9 @@
 #[derive(Debug, Default)]
 pub struct SecretScreen {
     open: bool,
+    /// The side the keyboard was handed to straight from the other's
+    /// block (one confirmation: the other side already looks away).
+    handed_to: Option<crate::model::side::Side>,
 }
 
 impl SecretScreen {
@@ -36,6 +39,16 @@ impl SecretScreen {
 
     pub fn is_open(&self) -> bool {
         self.open
+    }
+
+    /// The screen was cleared for `side`'s block, which begins at once.
+    pub fn hand_to(&mut self, side: crate::model::side::Side) {
+        self.handed_to = Some(side);
+    }
+
+    /// Whether the keyboard was handed to `side` (asked once).
+    pub fn take_handed(&mut self, side: crate::model::side::Side) -> bool {
+        self.handed_to.take() == Some(side)
     }
 }
 

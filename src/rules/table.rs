@@ -93,6 +93,11 @@ pub struct ListedDrm {
     pub columns: Vec<String>,
     #[serde(default)]
     pub marks: Vec<String>,
+    /// Where the DRM is a fact of the unit, the units (as printed on the
+    /// counter) it applies to: votg applies it without asking (e.g. the
+    /// partially armored vehicles of 12.6151f).
+    #[serde(default)]
+    pub units: Vec<String>,
 }
 
 impl ListedDrm {

@@ -626,3 +626,36 @@ fn rule_12_6041_an_outcome_names_every_counter_of_an_rg_at_once() {
         .failure()
         .stderr(predicate::str::contains("no counter of RG X9 in play"));
 }
+
+/// A7.302: a SMC's Casualty Reduction wounds it, a hero's too (A15.24):
+/// a hero created in an earlier scenario, Casualty Reduced in this one, is
+/// Wounded and stays in play (it was Eliminated).
+#[test]
+fn a7_302_a_casualty_reduced_hero_is_wounded_not_eliminated() {
+    use votg::model::force::{NewCounter, UnitKind};
+    let c = played();
+    let mut hero = None;
+    edit(&c, |s| {
+        hero = Some(s.german.force.add(NewCounter::new(
+            "1-4-9",
+            UnitKind::Hero,
+            ForceBox::Retained,
+        )));
+    });
+    let hero = hero.unwrap();
+    let a = c.file(
+        "a.toml",
+        &format!(
+            "[scenario]\nvictor = \"german\"\ncvp = {{ german = 1, russian = 2 }}\n\n[german.outcome]\ncasualty_reduced = [\"{hero}\"]\n"
+        ),
+    );
+    votg()
+        .args(["refit", c.path(), "--until", "12.605", "--answers", &a])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("{hero} 1-4-9 Wounded")));
+    let s = crate::common::load(&c.dir);
+    let h = s.german.force.get(hero).unwrap();
+    assert_ne!(h.place, ForceBox::Casualties);
+    assert!(h.has(&Condition::Wounded));
+}

@@ -204,15 +204,16 @@ fn c23_a_run_of_idle_days_to_the_end_of_cg_i() {
 }
 
 /// Per-day answers (`[german.day."18"]`) come before the side's own on that
-/// CG Day: the German reports F36 and 80 Stone Hexes at the end of 18 Sep
-/// and wins CG I there (12.51).
+/// CG Day: the German reports F36 at the end of 15 Sep (it stands through
+/// the Idle Days after: nothing is played) and 80 Stone Hexes at the end of
+/// 18 Sep, and wins CG I there (12.51).
 #[test]
 fn rule_12_51_per_day_answers_end_cg_i_with_a_german_win() {
     let c = cg_i_after_initial(BySide::default());
     let a = c.file(
         "a.toml",
         &format!(
-            "[german]\n{IDLE}[german.day.\"18\"]\nf36 = true\ngerman_stone_hexes = 80\n[russian]\n{IDLE}"
+            "[german]\n{IDLE}[german.day.\"15\"]\nf36 = true\n[german.day.\"18\"]\ngerman_stone_hexes = 80\n[russian]\n{IDLE}"
         ),
     );
     votg()

@@ -130,3 +130,49 @@ fn status_shows_a_counterattack_scenario_in_its_cg_days_weather_and_ec() {
         .unwrap_or_else(|| panic!("no line of scenario 2:\n{text}"));
     assert!(line.contains("clear, dry"), "{line}");
 }
+
+/// `log --step` at 80 columns: a question answered is read in a few lines
+/// (the 12.617 question took fifteen, squeezed into a third of the width
+/// beside an empty Roll column), a roll's dice under what it was for; the
+/// whole text stays in `--wide`, CSV and JSON.
+#[test]
+fn log_step_shows_each_question_in_a_few_lines_at_80_columns() {
+    let text = at_80(&[
+        "log",
+        &sample("cg-i-partway"),
+        "--side",
+        "german",
+        "--step",
+        "12.617",
+    ]);
+    assert_fits("log --step 12.617", &text);
+    let lines: Vec<&str> = text.lines().collect();
+    let starts: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.strip_prefix("│ ")
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    assert!(starts.len() >= 2, "{text}");
+    for pair in starts.windows(2) {
+        assert!(
+            pair[1] - pair[0] <= 5,
+            "a row of {} lines:\n{text}",
+            pair[1] - pair[0]
+        );
+    }
+    assert!(text.contains("--wide"), "{text}");
+    let wide = at_80(&[
+        "log",
+        &sample("cg-i-partway"),
+        "--side",
+        "german",
+        "--step",
+        "12.617",
+        "--wide",
+    ]);
+    assert!(wide.contains("[front-line|adjacent|behind]"), "{wide}");
+}

@@ -3,6 +3,7 @@
 
 mod aftermath;
 mod afv_redeployment;
+mod answers_policy;
 mod assault_engineers;
 mod battle_hardened;
 mod blazes;
@@ -57,6 +58,7 @@ mod refit_cg_i;
 mod refit_cg_ii;
 mod refit_cg_iii;
 mod refit_later;
+mod refused_answers;
 mod repair_numbers;
 mod reseal;
 mod reserve;

@@ -136,7 +136,7 @@ fn a_large_force_has_every_counter_on_its_sheet() {
         .assert()
         .success();
     let html = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(html.contains("<div class=\"boxes\" style=\"column-count: "));
+    assert!(html.contains("<div class=\"boxes\" style=\"grid-template-columns: "));
     let copy = tmp.path().join("copy");
     copy_all(&d, &copy);
     let state = load(&copy);
@@ -166,4 +166,41 @@ fn rule_12_6254_the_roster_moon_column_has_the_historical_moon_phase() {
             "the legend cites it"
         );
     }
+}
+
+/// A Force Organizer box too long for what is left of its column goes on
+/// in the next under its own heading marked "(cont.)": every column begins
+/// with a box's heading (the browser's columns split a box with none).
+/// Here the walkthrough's German with 150 more counters in Casualties.
+#[test]
+fn a_force_organizer_box_continued_in_the_next_column_has_its_heading() {
+    use votg::model::force::{ForceBox, NewCounter, UnitKind};
+    let c = crate::common::Camp::sample("cg-i-walkthrough");
+    c.edit(|s| {
+        for i in 0..150 {
+            let unit = if i % 2 == 0 { "4-6-7" } else { "5-4-8" };
+            s.german
+                .force
+                .add(NewCounter::new(unit, UnitKind::Squad, ForceBox::Casualties));
+        }
+    });
+    let out = votg()
+        .args(["print", c.path(), "--side", "german"])
+        .assert()
+        .success();
+    let html = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let force = html.split("<h1>Force Organizer</h1>").nth(1).unwrap();
+    let columns: Vec<&str> = force.split("<div class=\"column\">").skip(1).collect();
+    assert!(columns.len() >= 2, "{force}");
+    for column in &columns {
+        assert!(
+            column
+                .trim_start()
+                .starts_with("<div class=\"box\" id=\"box-"),
+            "a column without a heading:\n{}",
+            &column[..column.len().min(300)]
+        );
+    }
+    assert!(force.contains("<h2>Casualties (cont.)</h2>"), "{force}");
+    assert!(!html.contains("column-count"));
 }

@@ -216,13 +216,15 @@ fn run_block(page: &str, block: &str) -> usize {
     std::fs::write(&answers, initial_answers()).unwrap();
     let a = answers.to_str().unwrap().to_string();
     let commands = votg_commands(block);
-    // `cp -r rosters/<sample> my-cg`: the block starts from that sample.
+    // `cp -r rosters/<sample> <folder>`: the block starts from that sample,
+    // in a folder of its own.
     let sample = block.lines().find_map(|l| {
-        l.strip_prefix("cp -r rosters/")
-            .and_then(|rest| rest.strip_suffix(" my-cg"))
+        let (sample, folder) = l.strip_prefix("cp -r rosters/")?.split_once(' ')?;
+        Some((sample.to_string(), folder.trim().to_string()))
     });
-    if let Some(sample) = sample {
-        copy_sample(sample, &dir);
+    let copied = sample.as_ref().map(|(_, f)| f.clone());
+    if let Some((sample, folder)) = &sample {
+        copy_sample(sample, &tmp.path().join(folder));
     } else if commands.iter().any(|w| w.iter().any(|x| x == "my-cg"))
         && !commands
             .iter()
@@ -235,6 +237,9 @@ fn run_block(page: &str, block: &str) -> usize {
             .iter()
             .map(|w| match w.as_str() {
                 "my-cg" => d.clone(),
+                w if Some(w) == copied.as_deref() => {
+                    tmp.path().join(w).to_str().unwrap().to_string()
+                }
                 "answers.toml" => a.clone(),
                 // A file the example writes goes to the test's folder,
                 // never into the project.
@@ -319,4 +324,55 @@ fn readme_shows_votg_stats_as_it_prints_on_the_sample_campaign() {
             "README's `{line}` is not what votg stats prints:\n{printed}"
         );
     }
+}
+
+/// README followed in order, as a new player does on a fresh clone: every
+/// shell line of every `sh` block, one after the other in one folder (`cp`
+/// as the shell does it: into a folder that exists already), each votg
+/// command succeeding, to where README says it ends: the campaign over.
+#[test]
+fn readme_followed_in_order_ends_where_it_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let answers = tmp.path().join("answers.toml");
+    std::fs::write(&answers, initial_answers()).unwrap();
+    for block in blocks(&read("README.md"), "sh") {
+        for line in block.lines() {
+            if let Some(rest) = line.strip_prefix("cp -r ") {
+                let w = words(rest);
+                let (from, to) = (root().join(&w[0]), tmp.path().join(&w[1]));
+                // cp -r into a folder that exists copies into it.
+                let to = match to.is_dir() {
+                    true => to.join(from.file_name().unwrap()),
+                    false => to,
+                };
+                crate::common::copy_all(&from, &to);
+                continue;
+            }
+            for command in votg_commands(line) {
+                let mut args: Vec<String> = command
+                    .iter()
+                    .map(|w| match w.strip_prefix("rosters/") {
+                        Some(_) => root().join(w).to_str().unwrap().to_string(),
+                        None if w == "answers.toml" => answers.to_str().unwrap().to_string(),
+                        None => w.clone(),
+                    })
+                    .collect();
+                if args[0] == "refit" && !args.iter().any(|w| w == "--answers") {
+                    args.extend(["--answers".into(), answers.to_str().unwrap().into()]);
+                }
+                let out = votg().current_dir(tmp.path()).args(&args).output().unwrap();
+                let said = String::from_utf8_lossy(&out.stdout);
+                assert!(
+                    out.status.success(),
+                    "`votg {}` fails:\n{}",
+                    command.join(" "),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                if args[0] == "status" && args.iter().any(|a| a == "to-the-end") {
+                    assert!(said.contains("The campaign is over"), "{said}");
+                }
+            }
+        }
+    }
+    assert!(!tmp.path().join("my-cg/cg-i-walkthrough").exists());
 }

@@ -203,9 +203,10 @@ fn rule_12_52_cg_ii_initial_scenario_scripted() {
 
     // 12.623 Russian: 80 FPP: 3 FB Locations 30 + Roadblock 12 + 10 A-P factors x3 = 30 + HIP 2 squads x3 = 6: 78, 2 forfeit.
     assert_eq!(r.fortifications.len(), 4);
-    // 12.624: German 2 CPP: dr 3 +3 = 6 Locations, next Start 10 - 2 = 8; Russian 1 CPP: 5 +1 = 6.
+    // 12.624: German 2 CPP: dr 3 +3 = 6 Locations, next Start 10 - 2 = 8; Russian 1 CPP: 5 +1
+    // +1 Stealthy (his Elite and 1st Line squads are most of his force, VotG16) = 7.
     assert_eq!((g.recon, g.recon_cpp), (Some(6), 2));
-    assert_eq!((r.recon, r.recon_cpp), (Some(6), 1));
+    assert_eq!((r.recon, r.recon_cpp), (Some(7), 1));
 }
 
 #[test]
@@ -303,4 +304,31 @@ fn rule_12_52_ii3_german_fortifications_and_ii4_no_commissar_exchange() {
             .all(|r| r.strength.is_empty()),
         "no strength determined: 12.622 changed nothing"
     );
+}
+
+/// 12.624, VotG16: the Majority Squad Type is derived from the side's force
+/// (the question's default, which the answers file leaves out): CG II's
+/// Russian, most of whose squads are Elite or 1st Line, is Stealthy (+1);
+/// the German by day is Normal. It was Normal for both unless answered.
+#[test]
+fn rule_12_624_votg16_the_majority_squad_type_is_derived_from_the_force() {
+    let c = run_scripted();
+    let drms = |who: &str| -> String {
+        c.log()
+            .iter()
+            .find(|r| {
+                r["What"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .starts_with(&format!("{who} Recon"))
+            })
+            .map(|r| r["DRM"].as_str().unwrap_or_default().to_string())
+            .unwrap_or_else(|| panic!("no {who} Recon roll"))
+    };
+    assert!(
+        drms("Russian").contains("+1 Stealthy (Majority Squad Type)"),
+        "{}",
+        drms("Russian")
+    );
+    assert!(!drms("German").contains("Stealthy"), "{}", drms("German"));
 }

@@ -21,7 +21,6 @@ fn the_scenario_card_holds_what_both_sides_play_under() {
         "Scenario 3 — 17 Sep",
         "German Assault (12.6253)",
         "Victory Conditions",
-        "&gt;= 20 (German)",
         "The German must Control all hexes of building F36",
         "German ELR 4, SAN 3; Russian ELR 3, SAN 5",
         "clear; EC dry",
@@ -77,4 +76,42 @@ fn no_card_is_printed_before_the_next_scenario_is_known() {
             "the next scenario is not known yet",
         ))
         .stderr(predicates::str::contains("12.6252"));
+}
+
+/// 12.51: CG I's Victory Condition (F36) applies to all its scenarios, in
+/// place of the type's (12.6255): the card prints it alone (it printed
+/// the Assault's Stone Hex and CVP conditions beside it, which contradict
+/// it). And the side's own RGs entering or setting up, with their rows,
+/// and how many Locations it may reconnoitre (12.624, 12.6265).
+#[test]
+fn the_card_prints_only_the_victory_conditions_that_apply_and_the_sides_own_rgs_and_recon() {
+    let c = Camp::sample("cg-i-partway");
+    let html = card(c.path(), "german");
+    let victory = html
+        .split("<th>Victory Conditions</th><td>")
+        .nth(1)
+        .and_then(|t| t.split("</td>").next())
+        .unwrap();
+    assert!(victory.contains("building F36"), "{victory}");
+    for generic in ["Assault (12.6255)", "&gt;= 20 (German)", "Casualty VP"] {
+        assert!(!victory.contains(generic), "{generic}: {victory}");
+    }
+    assert!(
+        html.contains("<th>German RGs entering or set up on map</th><td>entering: I2 Stösstruppe Pltn (row 9)</td>"),
+        "{html}"
+    );
+    // The walkthrough, before its Initial Scenario: the German spent 1 CPP
+    // on Recon (4 Locations), and enters A1, sets up I2 and O1.
+    let c = Camp::sample("cg-i-walkthrough");
+    let html = card(c.path(), "german");
+    for part in [
+        "<th>German Recon (12.624)</th><td>4 Location(s)",
+        "entering: A1 StuG B Pltn (row 5)",
+        "setting up on map: I2 Stösstruppe Pltn (row 6), O1 Btln Mortar (row 7)",
+    ] {
+        assert!(html.contains(part), "{part}:\n{html}");
+    }
+    let russian = card(c.path(), "russian");
+    assert!(!russian.contains("German Recon"), "{russian}");
+    assert!(!russian.contains("A1 StuG"), "{russian}");
 }

@@ -28,7 +28,10 @@ fn a_manual_dice_prompt_names_which_rg_it_is_for_and_shows_once_with_its_error()
     let given = "Roll DR for I1 Rifle Coy strength — the I1 given in the Initial OB";
     let shown = s.wait_for("(1-6)");
     assert!(shown.contains(given), "{shown}");
-    assert!(shown.contains("(purchase row 1)"), "{shown}");
+    assert!(
+        shown.replace('\n', " ").contains("(purchase row 1)"),
+        "{shown}"
+    );
     // A wrong answer: the question stays once, its error under it, at 80
     // columns where the question takes two lines.
     s.line("9");
@@ -75,18 +78,18 @@ fn the_fortification_prompt_shows_each_fortifications_fpp_cost() {
     s.wait_for("RGs to buy");
     // M1 (Fortifications RG) gives the German FPP to spend at 12.623.
     s.line("M1");
-    let shown = s.wait_for("Fortifications, separated by commas");
+    let shown = s.wait_for("Fortifications (e.g.");
+    // The orders two to a line: `order: cost` in a cell.
     let row = |shown: &str, order: &str| {
         shown
             .lines()
             .rev()
-            .find(|l| l.starts_with(&format!("│ {order} ")))
+            .flat_map(|l| l.split(['│', '┆']))
+            .map(str::trim)
+            .find(|cell| cell.starts_with(&format!("{order}: ")))
             .map(str::to_string)
     };
-    assert!(
-        shown.contains("What the German can buy with 20 FPP"),
-        "{shown}"
-    );
+    assert!(shown.contains("German has 20 FPP to spend"), "{shown}");
     assert!(
         row(&shown, "trench").unwrap().contains("7 per counter"),
         "{shown}"
@@ -99,11 +102,11 @@ fn the_fortification_prompt_shows_each_fortifications_fpp_cost() {
     s.line("trench");
     let shown = s.wait_for("13 FPP left");
     assert!(
-        shown.contains("What the German can buy with 13 FPP"),
+        shown.contains("What the German can buy with the 13 FPP left"),
         "{shown}"
     );
     // Wire (15 FPP) is beyond what is left.
-    let last = shown.rsplit("buy with 13 FPP").next().unwrap();
+    let last = shown.rsplit("buy with the 13 FPP").next().unwrap();
     assert!(row(last, "wire").is_none(), "{last}");
 }
 
@@ -115,9 +118,10 @@ fn a_scenario_is_said_recorded_only_once_it_is() {
     };
     s.wait_for("Record it now?");
     s.line("y");
+    // The German's block, then the Russian's at once (one hand-over).
+    s.wait_for("German player ready?");
+    s.line("y");
     for side in ["German", "Russian"] {
-        s.wait_for(&format!("{side} player ready?"));
-        s.line("y");
         s.wait_for(&format!("What happened to the {side} force?"));
         s.line("");
         s.wait_for(&format!("{side} player done?"));
@@ -230,4 +234,32 @@ fn journal_marks_read_as_words_in_log_and_explain() {
         .success();
     let explain = String::from_utf8_lossy(&explain.get_output().stdout).into_owned();
     assert!(!explain.contains("row:"), "{explain}");
+}
+
+/// A typed answer longer than the line, wrapped by the terminal at 80
+/// columns, is cleared with its question when it is refused or taken: the
+/// question stays on screen once (the rows the answer wrapped onto were
+/// left behind, so it showed two or three times).
+#[test]
+fn a_long_answer_wrapped_at_80_columns_leaves_its_question_shown_once() {
+    let c = Camp::new("I");
+    let Some(s) = Screen::votg(&["refit", c.path(), "--side", "german"], 80) else {
+        return;
+    };
+    s.wait_for("RGs to buy");
+    s.line("");
+    let asked = "CPP on Recon";
+    s.wait_for(asked);
+    let long = "a long wrong answer to a number question, one that wraps past the eighty columns";
+    s.line(long);
+    let shown = s.wait_for("is not a whole number");
+    assert_eq!(shown.matches(asked).count(), 1, "{shown}");
+    s.line(&long.replace("long", "longer"));
+    let shown = s.wait_for("a longer wrong answer");
+    assert_eq!(shown.matches(asked).count(), 1, "{shown}");
+    assert_eq!(shown.matches("is not a whole number").count(), 1, "{shown}");
+    // Taken: the question once, with its answer.
+    s.line("0");
+    let shown = s.wait_for("makes no Recon");
+    assert_eq!(shown.matches(asked).count(), 1, "{shown}");
 }

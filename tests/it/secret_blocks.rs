@@ -94,8 +94,6 @@ fn rule_12_6041_each_side_records_its_force_outcome_in_its_own_block() {
     assert!(said.contains("G-21 8-3-8 Reduced to 3-3-8"), "{said}");
     assert!(!said.contains("Russian"), "{said}");
     p.send_line("y").unwrap();
-    p.exp_string("Russian player ready?").unwrap();
-    p.send_line("y").unwrap();
     let russian = p.exp_string("What happened to the Russian force?").unwrap();
     assert!(
         russian.contains("R-4..R-6 4-4-7 x3") && !russian.contains("G-1..G-12"),

@@ -85,6 +85,23 @@ impl Screen {
 }
 
 impl Screen {
+    /// Waits until the screen holds `text` `n` times or more (30 s at
+    /// most); the screen.
+    pub fn wait_for_count(&self, text: &str, n: usize) -> String {
+        let end = Instant::now() + Duration::from_secs(30);
+        loop {
+            let shown = self.shown();
+            if shown.matches(text).count() >= n {
+                return self.settled(shown);
+            }
+            assert!(
+                Instant::now() < end,
+                "never shown {n} times: {text}\n{shown}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// The screen once it has stopped changing for a moment (what comes
     /// with a text is drawn with it, but a busy machine may draw it in
     /// pieces); 10 s at most.

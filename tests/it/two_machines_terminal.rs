@@ -222,7 +222,7 @@ fn design_9_the_scenario_is_recorded_at_a_terminal_on_each_half() {
     // (In between he answers the joint steps' questions, 12.610's Blazes,
     // since his first turn stopped at 12.606 for the isolation reports.)
     let mut p = at_a_terminal(&h, recorder);
-    let seen = enter_until(&mut p, "Battle Hardening Table (12.6123), # of MMC: dice");
+    let seen = enter_until(&mut p, "MMC Battle Hardening: DR ");
     assert!(!seen.contains("12.612 waits for your next turn"), "{seen}");
     enter_to_the_end(&mut p);
     // After the reveal each audit runs again the other's part of the record

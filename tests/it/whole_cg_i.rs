@@ -549,9 +549,11 @@ fn whole_cg_i_worked_by_hand_every_cg_day() {
         "1 => Re-enters play"
     );
     assert_eq!(roll(&j, "19/9", "12.618", "Russian CPP").1, "9 => +16");
+    // +1 Stealthy: his Guards and 1st Line squads are most of his force
+    // (VotG16), the Majority Squad Type votg derives.
     assert_eq!(
         roll(&j, "19/9", "12.624", "Russian Recon").1,
-        "6 => 6 Location(s)"
+        "7 => 7 Location(s)"
     );
     step(
         &c,

@@ -67,11 +67,9 @@ fn design_6_answers_typed_survive_ctrl_c_and_back_takes_one_back_and_the_campaig
     p.send_line("0").unwrap();
     p.exp_string("German player done?").unwrap();
     p.send_line("y").unwrap();
-    p.exp_string("Russian player ready?").unwrap();
-    p.send_line("y").unwrap();
     p.exp_string("RGs to buy").unwrap();
     p.send_line("I5").unwrap();
-    p.exp_string("Fortifications, separated by commas").unwrap(); // 12.623: the Russian's FPP
+    p.exp_string("Fortifications (e.g.").unwrap(); // 12.623: the Russian's FPP
     p.send_line("wire").unwrap();
     p.exp_string("Bought `wire`").unwrap();
     p.exp_string("More fortifications").unwrap();
@@ -219,8 +217,6 @@ fn design_6_a_side_outcome_typed_in_its_block_survives_ctrl_c_unseen_by_the_othe
     p.send_line("eliminated: G-20").unwrap();
     p.exp_string("German player done?").unwrap();
     p.send_line("y").unwrap();
-    p.exp_string("Russian player ready?").unwrap();
-    p.send_line("y").unwrap();
     p.exp_string("What happened to the Russian force?").unwrap();
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
@@ -241,8 +237,6 @@ fn design_6_a_side_outcome_typed_in_its_block_survives_ctrl_c_unseen_by_the_othe
     p.send_line("y").unwrap();
     p.exp_string("eliminated: G-20 (kept)").unwrap();
     p.exp_string("German player done?").unwrap();
-    p.send_line("y").unwrap();
-    p.exp_string("Russian player ready?").unwrap();
     p.send_line("y").unwrap();
     p.exp_string("What happened to the Russian force?").unwrap();
     p.send_line("").unwrap();

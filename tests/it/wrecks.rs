@@ -186,3 +186,41 @@ fn rule_12_6151d_a_wreck_reported_outside_the_perimeter_at_12_606_gets_no_minus_
         "{roll}"
     );
 }
+
+/// The DRM column of the German's Wreck Repair roll of G-32.
+fn wreck_repair_drms(c: &Camp) -> String {
+    let rows: Vec<String> = c
+        .log()
+        .iter()
+        .filter(|r| {
+            r["What"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("Wreck Repair of G-32")
+        })
+        .map(|r| r["DRM"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    rows[0].clone()
+}
+
+/// 12.6151f's +1 "if partially armored (D1.22)" is a fact of the vehicle
+/// (German Vehicle Note 88.1 †: the SdKfz 10/5), in the table's data: a
+/// StuG IIIG wreck never gets it, an SdKfz 10/5 wreck always does, and
+/// neither is asked (it was a question, none by default).
+#[test]
+fn rule_12_6151f_partially_armored_is_the_vehicles_own_fact_not_a_question() {
+    let c = before_recovery("");
+    german_recovery(&c, "", "5 3").success();
+    assert!(!wreck_repair_drms(&c).contains("artially armored"));
+
+    let c = before_recovery("");
+    c.edit(|s| {
+        let g32 = s.german.force.get_mut("G-32".parse().unwrap());
+        g32.unwrap().unit = "Sdkfz 10/5".into();
+    });
+    german_recovery(&c, "", "5 3").success();
+    let drms = wreck_repair_drms(&c);
+    assert!(drms.contains("+1 Partially armored (D1.22)"), "{drms}");
+    assert!(drms.contains("-1 German"), "{drms}");
+}

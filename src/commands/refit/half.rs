@@ -183,6 +183,7 @@ pub(super) fn refit(
     crate::commands::undo_request::refuse_pending(writer, me, writer.dir())?;
     let mut run = start(writer, tables, def, prompter);
     run.until = until;
+    run.out.show_odds(global.odds);
     let said = match walk(&mut run) {
         Ok(said) => said,
         Err(e) => return Err(run.stopped(e)),

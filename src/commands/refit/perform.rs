@@ -50,12 +50,14 @@ pub(crate) fn perform(s: &mut Session, step: &StepRef) -> Result<Flow, Error> {
             s.prompter.in_secret_block(secret.then_some(*side));
             // A heading is never a step's gist: made only to be read.
             if s.out.listening() {
-                s.say(format!(
-                    "== {} — {} {} ==",
-                    side.name(),
-                    id,
-                    id.step().title
-                ));
+                // One line: too long for the terminal with the side's name,
+                // it goes (his block's banner names him).
+                let title = id.step().title;
+                let mut heading = format!("== {} — {id} {title} ==", side.name());
+                if heading.chars().count() >= crate::rules::prompt_theme::width() {
+                    heading = format!("== {id} {title} ==");
+                }
+                s.say(heading);
             }
             let m = mark(s);
             f(s, *side)?;

@@ -16,8 +16,8 @@ impl Run<'_> {
     /// and round again until nothing more can be done in this run.
     pub(crate) fn walk(&mut self, sides: &[Side]) -> Result<(), Error> {
         loop {
-            for &side in sides {
-                self.side_block(side)?;
+            for (i, &side) in sides.iter().enumerate() {
+                self.side_block(side, sides.get(i + 1).copied())?;
             }
             if let Some(next) = self.held_by_until(sides) {
                 let until = self.until.map_or(String::new(), |u| u.to_string());
@@ -37,8 +37,9 @@ impl Run<'_> {
         }
     }
 
-    /// The side's consecutive own steps from where it stands.
-    fn side_block(&mut self, side: Side) -> Result<(), Error> {
+    /// The side's consecutive own steps from where it stands; `next`, the
+    /// side whose block may follow it at once (one hand-over between).
+    fn side_block(&mut self, side: Side, next: Option<Side>) -> Result<(), Error> {
         let block = self.pending_own_steps(side);
         let Some(first) = block.first() else {
             return Ok(());
@@ -74,9 +75,23 @@ impl Run<'_> {
             }
         }
         if secret {
-            self.prompter.end_secret(side)?;
+            match next.filter(|&n| self.secret_block_ready(n)) {
+                Some(_) => self.prompter.pass_secret(side)?,
+                None => self.prompter.end_secret(side)?,
+            }
         }
         Ok(())
+    }
+
+    /// Whether `side` has a secret block to begin now.
+    fn secret_block_ready(&self, side: Side) -> bool {
+        let block = self.pending_own_steps(side);
+        block
+            .first()
+            .is_some_and(|first| !matches!(first.step().action, Action::NotYet))
+            && block
+                .iter()
+                .any(|id| id.step().scope == Scope::PerSide { secret: true })
     }
 
     /// Whether `--until` lets this run start `id`.

@@ -217,7 +217,7 @@ pub const QUESTIONS: &[Question] = &[
     q(
         "partially_armored",
         Kind::Words,
-        "a list of counter ids: partially armored Wrecks (12.6151f)",
+        "nothing: no longer asked (a Wreck's vehicle says whether it is partially armored, 12.6151f: tables/wreck-repair.toml); a value given is not used",
     ),
     q(
         "weapon_non_qualified",

@@ -62,6 +62,12 @@ impl CampaignDice {
         CampaignDice::of(DiceFrom::Manual(ManualDice))
     }
 
+    /// Whether the players throw the dice at the table and type them: what
+    /// a roll decides is said before it, not only with its result.
+    pub fn thrown_by_hand(&self) -> bool {
+        matches!(self.source, DiceFrom::Manual(_))
+    }
+
     /// The dice each label was recorded with (`used`: how they were got).
     pub fn recorded(
         rolls: std::collections::HashMap<String, Roll>,

@@ -103,6 +103,24 @@ pub fn judge(cg: Cg, last_day: bool, r: &DayEnd) -> Option<(Side, String)> {
     })
 }
 
+/// F36's Control at the end of this CG Day (12.51): as recorded with its
+/// scenario (None: asked); on an Idle Day (no scenario today), as last
+/// given (with a scenario's record or at an earlier 12.614), for nothing
+/// was played to change it.
+fn last_f36(state: &crate::model::state::CampaignState) -> Option<bool> {
+    let c = &state.campaign;
+    if let Some(d) = c.today().filter(|d| d.scenario.is_some()) {
+        return d.f36;
+    }
+    state
+        .journal
+        .iter()
+        .rev()
+        .filter(|r| r.answer_id == "german.f36")
+        .find_map(|r| r.answer_value().and_then(|v| v.as_bool()))
+        .or_else(|| c.days.iter().rev().find_map(|d| d.f36))
+}
+
 fn cg_rule_digit(cg: Cg) -> u8 {
     match cg {
         Cg::I => 1,
@@ -121,14 +139,19 @@ fn report(s: &mut Session, last_day: bool) -> Result<DayEnd, Error> {
     let day = s.state.campaign.cg_day().long();
     let mut r = DayEnd::default();
     // The F36 Control the players gave when they recorded the day's
-    // scenario (it decided its victor) is not asked again.
-    let recorded = s.state.campaign.today().and_then(|d| d.f36);
+    // scenario (it decided its victor) is not asked again; on an Idle Day
+    // nothing was played, so the last Control recorded stands.
+    let recorded = last_f36(&s.state);
     let p = &mut s.prompter;
+    // A campaign recorded when an Idle Day's F36 was still asked replays
+    // its answer (`votg verify`).
+    let asked_then =
+        matches!(&**p, crate::rules::prompt::Prompter::Scripted(a) if a.replays("german.f36"));
     match cg {
         Cg::I => {
             r.f36 = Some(match recorded {
-                Some(f36) => f36,
-                None => p.yes_no(
+                Some(f36) if !asked_then => f36,
+                _ => p.yes_no(
                     Side::German,
                     "f36",
                     &format!(

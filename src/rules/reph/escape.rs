@@ -41,6 +41,10 @@ pub fn stacks(s: &Session, a: &IsolationAnswers) -> Result<Vec<Stack>, Error> {
             )));
         }
         let ids = ids_of(s, &answer, &e.counters, None)?;
+        // Every counter of the stack out of play (12.606 said so): no stack.
+        if ids.is_empty() && !e.counters.is_empty() {
+            continue;
+        }
         let Some(first) = ids.first() else {
             return Err(Error::Refused(format!(
                 "`{answer}`: the stack has no counters. Nothing was changed."

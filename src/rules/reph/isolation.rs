@@ -12,7 +12,7 @@ use crate::rules::cvp::cvp_of;
 use crate::rules::prompt::Prompter;
 use crate::rules::reph::escape;
 use crate::rules::reph::hardening::add_reph_cvp;
-use crate::rules::reph::isolation_record::AreaAnswer;
+use crate::rules::reph::isolation_record::{AreaAnswer, IsolationAnswers};
 use crate::rules::reph::recombining::refused;
 use crate::rules::reph::sequence::Flow;
 use crate::rules::reph::session::Session;
@@ -65,13 +65,14 @@ pub fn ids_of(
 ) -> Result<Vec<CounterId>, Error> {
     let mut ids = Vec::new();
     for id in parse_ids(answer, texts)? {
-        let live = s
-            .state
-            .side(id.side)
-            .force
-            .get(id)
-            .is_some_and(|c| c.place != crate::model::force::ForceBox::Casualties);
-        if !live || side.is_some_and(|sd| sd != id.side) {
+        let c = s.state.side(id.side).force.get(id);
+        // A counter the rules have just removed (a 1TC at 12.6051, say) is
+        // left out, as `gone` tells the players; one never in the force,
+        // or of the other side, is a mistake.
+        if c.is_some_and(gone_counter) && side.is_none_or(|sd| sd == id.side) {
+            continue;
+        }
+        if c.is_none() || side.is_some_and(|sd| sd != id.side) {
             return Err(Error::Refused(format!(
                 "`{answer}`: {id} is not a live counter of the {} force (see `votg force`). Nothing was changed.",
                 side.unwrap_or(id.side).name()
@@ -85,6 +86,44 @@ pub fn ids_of(
         ids.push(id);
     }
     Ok(ids)
+}
+
+/// Whether a counter is out of play (in Casualties): named in `[isolation]`,
+/// it is left out of the answers.
+fn gone_counter(c: &crate::model::force::Counter) -> bool {
+    c.place == crate::model::force::ForceBox::Casualties
+}
+
+/// The counters `[isolation]` names that are out of play by now (the
+/// rules removed them since the answers were given: an Encircled unit
+/// Eliminated by its 1TC at 12.6051), each with its unit, in the order
+/// named: left out of the answers, the same on every machine.
+pub fn gone(s: &Session, a: &IsolationAnswers) -> Vec<String> {
+    let mut texts: Vec<&String> = a.outside.iter().collect();
+    for area in &a.area {
+        for side in Side::BOTH {
+            texts.extend(area.ids(side));
+        }
+    }
+    for e in &a.escape {
+        texts.extend(&e.counters);
+    }
+    let mut out: Vec<String> = Vec::new();
+    for id in parse_ids("isolation", texts).unwrap_or_default() {
+        if let Some(c) = s
+            .state
+            .side(id.side)
+            .force
+            .get(id)
+            .filter(|c| gone_counter(c))
+        {
+            let named = format!("{id} {}", c.unit);
+            if !out.contains(&named) {
+                out.push(named);
+            }
+        }
+    }
+    out
 }
 
 /// Eliminates a counter in the RePh: to Casualties, its Casualty VP to its

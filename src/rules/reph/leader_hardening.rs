@@ -276,7 +276,7 @@ fn leader_dr(s: &mut Session, side: Side) -> Result<(), Error> {
     let column = table.column(side.id()).expect("a column per side");
     let r = table.resolve(column, &roll, &drms);
     let rolled = r.row.key.clone().unwrap_or_else(|| r.row.result.clone());
-    let text = format!("{what}: {}", roll_text::resolution(&r).trim_end());
+    let text = roll_text::one_line(what, &r);
     let entry = Entry::roll(
         STEP,
         Some(side),

@@ -55,6 +55,13 @@ pub fn perimeter(s: &mut Session) -> Result<Flow, Error> {
     let outside = match recorded(s) {
         Some(a) => {
             check_recorded(s, &a)?;
+            let gone = crate::rules::reph::isolation::gone(s, &a);
+            if !gone.is_empty() {
+                s.say(format!(
+                    "  [isolation] names {}, no longer in play (Eliminated since it was given): left out of 12.606-12.607.",
+                    gone.join(", ")
+                ));
+            }
             a.outside
         }
         None => s.prompter.optional_list(

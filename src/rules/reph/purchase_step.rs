@@ -14,6 +14,12 @@ pub const STEP: &str = "12.621";
 /// Quotes every purchase in order against the campaign as it stands; the
 /// first refusal refuses them all (a refused purchase changes nothing).
 pub fn quote_all(s: &Session, side: Side, texts: &[String]) -> Result<Vec<Quote>, Error> {
+    quote_each(s, side, texts).map_err(|(_, e)| e)
+}
+
+/// As [`quote_all`], the refusal with the place in `texts` of the purchase
+/// refused.
+fn quote_each(s: &Session, side: Side, texts: &[String]) -> Result<Vec<Quote>, (usize, Error)> {
     let market = Market {
         tables: s.tables,
         def: s.def,
@@ -21,16 +27,17 @@ pub fn quote_all(s: &Session, side: Side, texts: &[String]) -> Result<Vec<Quote>
         side,
     };
     let mut quotes: Vec<Quote> = Vec::new();
-    for text in texts {
-        let p = Purchase::parse(text).map_err(Error::Usage)?;
+    for (i, text) in texts.iter().enumerate() {
+        let p = Purchase::parse(text).map_err(|e| (i, Error::Usage(e)))?;
         match market.quote(&p, &quotes) {
             Ok(q) => quotes.push(q),
             Err(why) => {
                 let refused = RefusedPurchase::new(&market, text, &p, why);
-                return Err(Error::PurchaseRefused(Box::new(crate::error::Refusal {
+                let r = crate::error::Refusal {
                     full: refused.to_string(),
                     summary: refused.summary(),
-                })));
+                };
+                return Err((i, Error::PurchaseRefused(Box::new(r))));
             }
         }
     }
@@ -89,8 +96,13 @@ fn apply_one(s: &mut Session, side: Side, q: &Quote, no_air: bool) {
         .code
         .as_deref()
         .map_or(String::new(), |c| format!(", Entry Code {c}"));
+    // Paid from CPP alone, the cost says it all.
+    let paid = match q.from_support {
+        0 => String::new(),
+        _ => format!(" paid from {pools}"),
+    };
     s.say(format!(
-        "{} bought {} {}{code}: {} CPP ({}) paid from {pools}.",
+        "{} bought {} {}{code}: {} CPP ({}){paid}.",
         side.name(),
         q.rg.id,
         q.rg.group_type,
@@ -144,7 +156,15 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     } else {
         // A line typed at the terminal, replayed, holds several.
         let texts = split_purchases(&s.prompter.list(side, "buy", "")?);
-        let quotes = quote_all(s, side, &texts)?;
+        // What the dice made impossible (the CPP a roll gave): the run
+        // stops before this step, naming the answer.
+        let quotes = quote_each(s, side, &texts).map_err(|(i, e)| match e {
+            Error::PurchaseRefused(mut r) => {
+                r.full = format!("`{}.buy[{i}]`: {}", side.id(), r.full);
+                Error::PurchaseRefused(r)
+            }
+            e => e,
+        })?;
         apply(s, side, &quotes);
     }
     let line = s.state.line(side).clone();
@@ -178,7 +198,7 @@ fn buy_prompt(side: Side) -> String {
         Side::German => "`I1 code=blue, I2 reserve`",
         Side::Russian => "`I3 code=red, I5 reserve`",
     };
-    format!("RGs to buy, separated by commas (e.g. {example}); Enter: none")
+    format!("RGs to buy ({example}; Enter: none)")
 }
 
 fn show_market(s: &mut Session, side: Side) {
@@ -201,12 +221,11 @@ fn show_market(s: &mut Session, side: Side) {
         ));
         return;
     }
-    let mut t = crate::rules::roll_text::grid();
-    t.set_header(vec!["RG", "Group Type (CG Max left)", "CPP"]);
-    for p in possible {
-        t.add_row(vec![p.rg.clone(), p.what(), p.cost.to_string()]);
-    }
-    s.say(format!("{has} What can be bought now:\n{t}"));
+    let cells = possible.iter().map(|p| p.cell()).collect();
+    let t = crate::rules::roll_text::two_up(cells);
+    s.say(format!(
+        "{has} Can be bought now (CPP; how many now/left in CG):\n{t}"
+    ));
 }
 
 #[cfg(test)]

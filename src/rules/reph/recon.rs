@@ -37,6 +37,43 @@ pub fn locations(side: Side, final_dr: i32, night: bool) -> u32 {
     }
 }
 
+/// The side's Majority Squad Type (12.624), from its force: the German's
+/// non-Heroic Personnel are Lax at night (VotG25), else Normal; the
+/// Russian's Elite and 1st Line Infantry are Stealthy (VotG16), so his type
+/// is Stealthy where they are most of his squads (each squad's class from
+/// its type, C16; an NKVD 6-2-8 is Second Line, C42), else Normal. The
+/// default of the question, which the player may still change.
+pub fn majority_squad_type(s: &Session, side: Side, night: bool) -> &'static str {
+    use crate::model::force::{Condition, ForceBox, UnitKind};
+    match side {
+        Side::German if night => "lax",
+        Side::German => "normal",
+        Side::Russian => {
+            let ladders = &s.tables.ladders;
+            let squads: Vec<bool> = s
+                .state
+                .side(side)
+                .force
+                .counters
+                .iter()
+                .filter(|c| c.kind == UnitKind::Squad && c.place != ForceBox::Casualties)
+                .filter(|c| c.prisoner_of().is_none())
+                .map(|c| {
+                    ladders
+                        .unit(side, &c.unit, c.has(&Condition::Nkvd))
+                        .is_some_and(|u| matches!(u.class.as_str(), "elite" | "first-line"))
+                })
+                .collect();
+            let stealthy = squads.iter().filter(|&&s| s).count();
+            if 2 * stealthy > squads.len() {
+                "stealthy"
+            } else {
+                "normal"
+            }
+        }
+    }
+}
+
 pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
     let left = s.state.line(side).cpp.left;
     let max = left.min(2);
@@ -77,12 +114,7 @@ pub fn run(s: &mut Session, side: Side) -> Result<(), Error> {
         return Ok(());
     }
     let night = s.state.campaign.night;
-    // VotG25: all non-Heroic German Personnel are Lax at night.
-    let default = if night && side == Side::German {
-        "lax"
-    } else {
-        "normal"
-    };
+    let default = majority_squad_type(s, side, night);
     let squad_type = s.prompter.choice(
         side,
         "squad_type",

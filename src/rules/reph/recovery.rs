@@ -304,16 +304,18 @@ fn wreck_repair(s: &mut Session, side: Side) -> Result<(), Error> {
     let cands = ids(s, side, |c| {
         c.place == ForceBox::RetainedWreck && !has(c, Condition::Captured)
     });
-    let partial = ask_ids(
-        s,
-        side,
-        "partially_armored",
-        "12.6151f: partially armored (D1.22) Wrecks",
-        &cands,
-    )?;
+    // Partially armored is a fact of the vehicle (the table's list), not
+    // a question.
+    let partial: Vec<String> = s
+        .tables
+        .dice_table("wreck-repair")?
+        .drms
+        .iter()
+        .flat_map(|d| d.units.iter().cloned())
+        .collect();
     for id in cands {
         let c = s.state.side(side).force.get(id).cloned().expect("listed");
-        let drms = wreck_drms(side, &c, partial.contains(&id));
+        let drms = wreck_drms(side, &c, partial.contains(&c.unit));
         s.concerning([id.to_string()]);
         let what = format!("{} Wreck Repair of {}", side.name(), describe(s, id));
         let r = s.roll(side, STEP_D, "wreck-repair", None, &drms, &what, false)?;

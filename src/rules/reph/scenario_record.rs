@@ -11,7 +11,6 @@ use crate::model::side::Side;
 use crate::model::state::CampaignState;
 use crate::rules::initiative_matrix::ScenarioType;
 use crate::rules::prompt::Prompter;
-use crate::rules::reph::initiative::victory_conditions;
 use crate::rules::reph::outcome::{self, Outcome};
 use crate::rules::reph::sequence::{self, Occasion};
 use crate::rules::reph::session::Session;
@@ -62,11 +61,11 @@ pub fn conditions(s: &Session) -> String {
         .today()
         .and_then(|d| d.scenario_type)
         .unwrap_or(ScenarioType::GermanAssault);
-    let mut text = victory_conditions(t).to_string();
-    if let Some(extra) = &s.def.scenario_victory {
-        text.push_str(&format!(" CG scenario Victory Conditions: {extra}"));
-    }
-    text
+    // Only those that apply: CG I's own in place of the type's.
+    format!(
+        "Victory Conditions: {}",
+        crate::rules::scenario_card::victory(s.def, false, t)
+    )
 }
 
 /// Whether the campaign stands where the aftermath begins: both sides done

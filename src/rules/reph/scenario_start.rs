@@ -68,10 +68,8 @@ pub fn set_up_order(s: &mut Session) -> Result<Flow, Error> {
                 Error::Refused("no scenario type is recorded for this CG Day (12.6252)".into())
             })?;
         let (setup, moves) = initiative::set_up_order(t);
-        let mut victory = initiative::victory_conditions(t).to_string();
-        if let Some(cg) = &s.def.scenario_victory {
-            victory.push_str(&format!(" CG {} (12.51): {cg}", s.def.cg));
-        }
+        // Only those that apply: CG I's own in place of the type's.
+        let victory = crate::rules::scenario_card::victory(s.def, false, t);
         // 12.6261: the Wind roll uses the ASLRB's B25.63-.64, which this
         // module does not reprint: votg reminds, the players roll.
         s.say("Before set-up, roll for Wind Force and direction (B25.63-.64; 12.6261); with a Mild Breeze and a Blaze on the map, place Drifting Smoke.");

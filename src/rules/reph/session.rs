@@ -214,9 +214,9 @@ impl Session<'_> {
         };
         let drms: Vec<Drm> = if table.no_drm { vec![] } else { drms.to_vec() };
         let name = roll_naming::named(&self.state, self.tables, side, what, &self.concerns);
-        if self.prompter.interactive() {
-            // Before the dice: what is rolled for, every DRM with its reason
-            // and rule, and the chance of each row.
+        if self.prompter.interactive() && self.out.odds() {
+            // Asked for (`--odds`), before the dice: what is rolled for,
+            // every DRM with its reason and rule, and the chance of each row.
             self.out.say(&format!("\n{name}:"));
             for d in &drms {
                 self.out.say(&format!("  {d}"));
@@ -246,7 +246,7 @@ impl Session<'_> {
         // A roll is always journalled (so a step's gist is never needed
         // for it): its words are made only for someone to read them.
         if self.out.listening() {
-            let text = format!("{}: {}", plain(what), roll_text::resolution(&r).trim_end());
+            let text = roll_text::one_line(&plain(what), &r);
             self.say(text);
         }
         self.journal(

@@ -25,11 +25,11 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
     let mut orders_text: Vec<String> = Vec::new();
     while available - plan(s, side, &orders_text)?.spent > 0 {
         let left = available - plan(s, side, &orders_text)?.spent;
-        show_market(s, side, left, &orders_text);
+        show_market(s, side, left, &orders_text, left < available);
         let question = if orders_text.is_empty() {
-            "Fortifications, separated by commas (e.g. `trench, dummy 3, ap-mine 6`); Enter: none"
+            "Fortifications (e.g. `trench, dummy 3`; Enter: none)"
         } else {
-            "More fortifications, separated by commas; Enter: done (FPP left are forfeit)"
+            "More fortifications (Enter: done; FPP left are forfeit)"
         };
         let got = split(&s.prompter.list(side, "fortify", question)?);
         if got.is_empty() {
@@ -50,24 +50,32 @@ pub fn ask(s: &mut Session, side: Side, available: i64) -> Result<Vec<String>, E
 
 /// What the side may buy with the FPP `left` after `orders`, and what each
 /// costs it, as the RG prompt shows CPP (12.623: the side's own column of
-/// the table). Only what `plan` would accept next is offered: nothing the
-/// side cannot pay, nothing the rules forbid it (footnote 6: HIP AFV are
-/// the Russian's only; footnote 9: a Set DC is a DC the side has), each
-/// written as it must be typed (`hip squad <n>`).
-fn show_market(s: &mut Session, side: Side, left: i64, orders: &[String]) {
-    let mut t = crate::rules::roll_text::grid();
-    t.set_header(vec!["Order", "Fortification", "FPP"]);
-    for (item, variants) in offered(s, side, orders) {
-        t.add_row(vec![
-            usage(item, &variants),
-            item.name.clone(),
-            cost(item, side, &variants),
-        ]);
-    }
-    s.say(format!(
-        "What the {} can buy with {left} FPP, at his FPP cost (12.623):\n{t}",
-        side.name()
-    ));
+/// the table), two to a line. Only what `plan` would accept next is
+/// offered: nothing the side cannot pay, nothing the rules forbid it
+/// (footnote 6: HIP AFV are the Russian's only; footnote 9: a Set DC is a
+/// DC the side has), an item with variants written as it must be typed
+/// (`hip <squad|hs> <n>`).
+fn show_market(s: &mut Session, side: Side, left: i64, orders: &[String], again: bool) {
+    let cells = offered(s, side, orders)
+        .into_iter()
+        .map(|(item, variants)| {
+            let typed = match variants.is_empty() {
+                true => item.keyword.clone(),
+                false => usage(item, &variants),
+            };
+            format!("{typed}: {}", cost(item, side, &variants))
+        })
+        .collect();
+    let t = crate::rules::roll_text::two_up(cells);
+    // The step has just said how many FPP the side has.
+    let what = match again {
+        true => format!(
+            "What the {} can buy with the {left} FPP left:\n",
+            side.name()
+        ),
+        false => String::new(),
+    };
+    s.say(format!("{what}{t}"));
 }
 
 /// Each item the side may order next, with the variants (a foxhole's
@@ -155,15 +163,13 @@ fn cost(item: &FortificationItem, side: Side, variants: &[String]) -> String {
         return format!("{c} per {}", item.per);
     }
     if !variants.is_empty() {
+        // Foxholes cost their size: `its size (1/2/3)`.
+        if variants.iter().all(|v| v.parse() == Ok(item.cost_by[v])) {
+            return format!("its size ({})", variants.join("/"));
+        }
         return variants
             .iter()
-            .map(|v| {
-                let c = item.cost_by[v];
-                match item.keyword.as_str() {
-                    "hip" => format!("{c} per `hip {v} <n>`"),
-                    k => format!("{c} for `{k} {v}`"),
-                }
-            })
+            .map(|v| format!("{v} {}", item.cost_by[v]))
             .collect::<Vec<_>>()
             .join(", ");
     }

@@ -154,7 +154,8 @@ fn casualty_reduce(
             force.replace_unit(id, &hs, UnitKind::Hs).expect("resolved");
             format!("Reduced to {hs} (A7.302)")
         }
-        UnitKind::Leader | UnitKind::Commissar | UnitKind::ArmorLeader
+        // A SMC's Casualty Reduction wounds it, a hero's too (A7.302, A15.24).
+        UnitKind::Leader | UnitKind::Commissar | UnitKind::ArmorLeader | UnitKind::Hero
             if !force.get(id).is_some_and(|c| c.has(&Condition::Wounded)) =>
         {
             set(force, id, Condition::Wounded);

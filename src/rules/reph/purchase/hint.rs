@@ -47,6 +47,20 @@ impl Possible {
     }
 }
 
+impl Possible {
+    /// The RG as a cell of the market: `A3 leichte FlaK Pltn: 2 CPP (2/2)`.
+    pub fn cell(&self) -> String {
+        let mut s = format!(
+            "{} {}: {} CPP ({}/{})",
+            self.rg, self.group_type, self.cost, self.now, self.left_in_cg
+        );
+        if !self.codes.is_empty() {
+            s.push_str(&format!(", code={}", self.codes.join("|")));
+        }
+        s
+    }
+}
+
 impl fmt::Display for Possible {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {} CPP", self.rg, self.what(), self.cost)

@@ -29,7 +29,7 @@ pub(super) fn ask(s: &mut Session) -> Result<ScenarioRecord, Error> {
         .into_iter()
         .filter(|&side| s.prompter.asks(side))
         .collect();
-    for side in asked {
+    for (i, &side) in asked.iter().enumerate() {
         s.prompter.begin_secret(side)?;
         let o = ask_outcome(s, side, &out);
         let o = match o {
@@ -37,7 +37,11 @@ pub(super) fn ask(s: &mut Session) -> Result<ScenarioRecord, Error> {
             Err(e) => return Err(s.prompter.stop_secret(side, e)),
         };
         *out.of_mut(side) = o;
-        s.prompter.end_secret(side)?;
+        // The other side's block follows at once: one hand-over.
+        match asked.get(i + 1) {
+            Some(_) => s.prompter.pass_secret(side)?,
+            None => s.prompter.end_secret(side)?,
+        }
     }
     let (victor, f36) = ask_victor(s)?;
     let cvp = ask_cvp(s, &out)?;

@@ -131,11 +131,15 @@ pub(super) fn platoon(
 fn passes_gate(s: &mut Session, side: Side, rg: &RgDef) -> Result<bool, Error> {
     let table = s.tables.dice_table("platoon-leader")?;
     let gate = table.gate.clone().expect("platoon-leader has its @ gate");
-    // The chart's mark, in words, before the dr.
-    s.say(format!(
-        "{} leader gate (@): a Russian Infantry Pltn rolls on the Platoon Leader Table only after a dr of {} (12.6225 @).",
-        rg.id, gate.pass
-    ));
+    // The chart's mark, in words, before a dr thrown at the table and in
+    // an unattended run's record; rolled at a terminal, the result line
+    // says what it needed (a secret block fits one screen).
+    if s.dice.thrown_by_hand() || s.out.odds() || !s.prompter.at_terminal() {
+        s.say(format!(
+            "{} leader gate (@): a Russian Infantry Pltn rolls on the Platoon Leader Table only after a dr of {} (12.6225 @).",
+            rg.id, gate.pass
+        ));
+    }
     let roll = s.raw(
         side,
         STEP,

@@ -113,14 +113,18 @@ fn choose(
     let mark = c.mark.clone();
     let (low, high) = (c.low.clone(), c.high.clone());
     let (lr, hr) = (c.low_range, c.high_range);
-    // The chart's mark, in words, before the dr (12.6222).
-    s.say(format!(
+    // The chart's mark, in words, before a dr thrown at the table and in
+    // an unattended run's record (12.6222); rolled at a terminal, the
+    // result line names the SW (a secret block fits one screen).
+    if s.dice.thrown_by_hand() || s.out.odds() || !s.prompter.at_terminal() {
+        s.say(format!(
         "{} SW choice ({mark}): the RG receives one SW, {} on a dr of {lr} or {} on {hr} ({} SW Chart note {mark}).",
         rg.id,
         sw_name(&low),
-        sw_name(&high),
-        side.name()
-    ));
+            sw_name(&high),
+            side.name()
+        ));
+    }
     let roll = s.raw(
         side,
         STEP,
