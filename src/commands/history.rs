@@ -108,10 +108,44 @@ pub fn undo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
     append_plain(&mut w, PublicKind::Undone { target })?;
     // On a half, its own side's steps are named to it.
     let to = side.or(w.opened.half.map(|h| h.side));
+    let step = with_purchases(&w, target, step);
     Ok(format!(
         "Undone: {}. The campaign is as it was before that step; `votg redo` brings it back as it was.\n",
         shown(&step, to)
     ))
+}
+
+/// A `votg buy` step with its purchases, from its side's own part of event
+/// `n` (the public event names none): named only to that side (`shown`).
+fn with_purchases(w: &Writer, n: u64, step: StepRef) -> StepRef {
+    let StepRef::Buy { side, purchases } = &step else {
+        return step;
+    };
+    if !purchases.is_empty() {
+        return step;
+    }
+    let id = format!("{}.buy", side.id());
+    let bought = w
+        .opened
+        .events
+        .private(*side)
+        .iter()
+        .find_map(|(_, p)| match p {
+            crate::model::event::Private::Part { of, rows, .. } if *of == n => Some(rows),
+            _ => None,
+        })
+        .and_then(|rows| rows.iter().find(|r| r.answer_id == id))
+        .and_then(|r| r.to_row(0, "").answer_value());
+    let Some(toml::Value::Array(list)) = bought else {
+        return step;
+    };
+    StepRef::Buy {
+        side: *side,
+        purchases: list
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect(),
+    }
 }
 
 /// The step a `votg redo` would restore: the last one undone, if no step
@@ -153,6 +187,7 @@ pub fn redo(dir: &Path, side: Option<Side>, global: &Global) -> Result<String, E
     refuse_sent(&w, target, "redo")?;
     append_plain(&mut w, PublicKind::Redone { target })?;
     let to = side.or(w.opened.half.map(|h| h.side));
+    let step = with_purchases(&w, target, step);
     Ok(format!("Redone: {}.\n", shown(&step, to)))
 }
 
