@@ -81,7 +81,7 @@ fn a_purchase_the_rolled_cpp_cannot_pay_stops_before_its_step_naming_its_key() {
         "{err}"
     );
     let said = format!("{err}{}", String::from_utf8_lossy(&out.stdout));
-    assert!(said.contains("Committed before it:"), "{said}");
+    assert!(said.contains("Kept (on record) before it:"), "{said}");
     assert!(said.contains("12.620 (public)"), "{said}");
     let s = c.state();
     assert_eq!(s.campaign.step.german.to_string(), "12.621");
