@@ -179,7 +179,7 @@ fn lie(dir: &std::path::Path) -> bool {
     let mut public = read(&public_path);
     let pledge: serde_json::Value = serde_json::from_str(&public[of - 1]).unwrap();
     let commit = pledge["commit"]["russian"].as_str().unwrap().to_string();
-    let new = votg::model::exchange::sha256_hex(&private[i]);
+    let new = votg::model::exchange::sha256_hex(&votg::model::chain::open(&private[i]).1);
     public[of - 1] = public[of - 1].replace(&commit, &new);
     for l in public.iter_mut() {
         if l.contains("\"what\":\"unsealed\"") && l.contains(&format!("\"of\":{of},")) {
@@ -188,6 +188,8 @@ fn lie(dir: &std::path::Path) -> bool {
     }
     std::fs::write(&private_path, private.join("\n") + "\n").unwrap();
     std::fs::write(&public_path, public.join("\n") + "\n").unwrap();
+    // His votg chains his logs anew.
+    crate::reseal::reseal(dir);
     true
 }
 

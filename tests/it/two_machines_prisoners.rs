@@ -186,6 +186,8 @@ fn rule_12_609_a_fate_the_rules_do_not_give_fails_the_audit() {
                     log.replace(eliminated, &eliminated.replace("eliminated", "freed")),
                 )
                 .unwrap();
+                // His votg chains his log anew.
+                crate::reseal::reseal(&h.dir(side));
                 done = true;
             }
         },
