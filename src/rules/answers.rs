@@ -30,7 +30,7 @@ mod scenario;
 pub use scenario::MAX_SAN;
 
 pub use questions::{Kind, QUESTIONS, Question, question};
-pub use replay::{Queue, RECORD_ID};
+pub use replay::{BLAZES_ID, Queue, RECORD_ID};
 
 /// The key of a side's per-CG-Day answers: `[german.day."16"]`.
 pub const DAY: &str = "day";

@@ -81,6 +81,7 @@ mod store_hook;
 mod store_kill;
 mod store_messages;
 mod store_secrets;
+mod terminal_verifies;
 mod tmux;
 mod two_machines;
 mod two_machines_audit;

@@ -102,6 +102,22 @@ impl Screen {
         }
     }
 
+    /// Types `text` and Enter, and waits until the screen shows what came
+    /// of it (it changed, then stopped changing); the screen.
+    pub fn answer(&self, text: &str) -> String {
+        let before = self.shown();
+        self.line(text);
+        let end = Instant::now() + Duration::from_secs(30);
+        loop {
+            let shown = self.shown();
+            if shown != before {
+                return self.settled(shown);
+            }
+            assert!(Instant::now() < end, "nothing came of `{text}`\n{shown}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// The screen once it has stopped changing for a moment (what comes
     /// with a text is drawn with it, but a busy machine may draw it in
     /// pieces); 10 s at most.

@@ -14,15 +14,35 @@ use crate::model::journal::{JournalRow, Kind};
 /// (`[scenario]`, `[<side>.outcome]`, `[isolation]`).
 pub const RECORD_ID: &str = "scenario.record";
 
+/// The row a scenario-end list asked at its step (12.610's Blazes) is
+/// journaled as, at a terminal and from a file alike: its items, or none.
+pub const BLAZES_ID: &str = "scenario.blazes";
+
 /// Each question's recorded answers, oldest first; `None` where the rules'
 /// default was taken (no answer was given then, so none is given now).
 #[derive(Debug, Clone, Default)]
 pub struct Queue(BTreeMap<String, VecDeque<Option<toml::Value>>>);
 
 impl Queue {
-    /// The journal's answer rows, the scenario records aside.
+    /// The journal's answer rows, the scenario records aside; and each
+    /// `scenario.blazes` decision (12.610's list, typed at a terminal or
+    /// from `[scenario] blazes`), so a step replays on what was given.
     pub fn of(journal: &[JournalRow]) -> Queue {
         let mut q = Queue::default();
+        for r in journal {
+            if r.kind == Kind::Decision && r.what == BLAZES_ID {
+                let items = match r.result.as_str() {
+                    "none" => Vec::new(),
+                    listed => listed
+                        .split(',')
+                        .map(|t| toml::Value::String(t.trim().to_string()))
+                        .collect(),
+                };
+                q.0.entry(BLAZES_ID.to_string())
+                    .or_default()
+                    .push_back(Some(toml::Value::Array(items)));
+            }
+        }
         for r in journal.iter().filter(|r| r.kind == Kind::Answer) {
             if r.answer_id == RECORD_ID {
                 continue;
@@ -111,6 +131,20 @@ impl Answers {
     /// (the question was asked then, at the terminal or from a file).
     pub fn replays(&self, id: &str) -> bool {
         self.replayed(id).is_some()
+    }
+
+    /// The list replayed for a scenario-end question asked at its step
+    /// (`scenario.blazes`), taken, if this is a replay that has one.
+    pub fn replayed_items(&mut self, id: &str) -> Option<Vec<String>> {
+        let value = self.replayed(id)??.clone();
+        self.taken(id);
+        let items = value.as_array()?;
+        Some(
+            items
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect(),
+        )
     }
 
     /// The answer to `id` was taken: the next one is handed out next time.

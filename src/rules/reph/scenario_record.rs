@@ -83,9 +83,14 @@ pub fn scenario_list(
     name: &str,
     question: &str,
 ) -> Result<Vec<String>, Error> {
-    let items = match &*s.prompter {
+    let items = match &mut *s.prompter {
+        // Replayed (`votg verify`): what was given then, typed at a
+        // terminal or from a file alike (its decision row).
         Prompter::Scripted(a) => match name {
-            "blazes" => a.blazes()?,
+            "blazes" => match a.replayed_items(crate::rules::answers::BLAZES_ID) {
+                Some(items) => items,
+                None => a.blazes()?,
+            },
             _ => vec![],
         },
         Prompter::Terminal { .. } => {
@@ -96,6 +101,7 @@ pub fn scenario_list(
             split_items(line.first().map_or("", String::as_str))
         }
     };
+    // Its row is what a replay reads (`answers::BLAZES_ID`).
     s.journal(Entry::decision(
         step,
         None,
