@@ -30,6 +30,17 @@ pub struct Appender {
     /// A write that failed part-way (the file, what failed): no more is
     /// appended after it.
     broken: Option<(PathBuf, std::io::ErrorKind)>,
+    /// Interrupted tails to set aside before the first append (a command
+    /// refused before it writes leaves them as they are).
+    pending: Vec<Pending>,
+}
+
+/// An interrupted tail to set aside: which log, from which byte, where to.
+#[derive(Debug)]
+struct Pending {
+    name: String,
+    at: u64,
+    to: PathBuf,
 }
 
 /// Opens `path` to append, refusing what is no plain file without
@@ -69,6 +80,7 @@ impl Appender {
             dir: dir.to_path_buf(),
             held: Default::default(),
             broken: None,
+            pending: Vec::new(),
         };
         for name in [
             PUBLIC.to_string(),
@@ -110,9 +122,10 @@ impl Appender {
             .map_or_else(|| chain::START.to_string(), |h| h.chain.clone())
     }
 
-    /// Cuts `log`'s unfinished part off (DESIGN §6), after copying it byte
-    /// for byte to a new file under `aside` (the side's own folder for its
-    /// log, `.votg/` for the public one): returns what was done, in words.
+    /// Sets `log`'s unfinished part (DESIGN §6) to be cut off before this
+    /// writer's first append, after it is copied byte for byte to a new
+    /// file under `aside` (the side's own folder for its log, `.votg/` for
+    /// the public one); returns what will be done, in words.
     pub fn cut(
         &mut self,
         log: &LogText,
@@ -122,26 +135,43 @@ impl Appender {
         let Some(u) = &log.unfinished else {
             return Ok(None);
         };
-        self.check(&log.name)?;
-        let bytes = read_regular(&log.path)?.unwrap_or_default();
-        let tail = &bytes[(u.at as usize).min(bytes.len())..];
-        let kept = write_aside(&self.dir.join(aside), events, tail)?;
-        let held = self.hold(&log.name)?;
-        let f = held.file.as_ref().expect("held open");
-        fault::point(Op::Truncate, &log.path).map_err(io(&log.path))?;
-        f.set_len(u.at).map_err(io(&log.path))?;
-        fault::point(Op::Sync, &log.path).map_err(io(&log.path))?;
-        f.sync_all().map_err(io(&log.path))?;
-        held.end = End::of(&bytes[..(u.at as usize).min(bytes.len())]);
-        let shown = kept
+        let to = free_name(&self.dir.join(aside), events);
+        let shown = to
             .strip_prefix(&self.dir)
-            .unwrap_or(&kept)
+            .unwrap_or(&to)
             .display()
             .to_string();
+        self.pending.push(Pending {
+            name: log.name.clone(),
+            at: u.at,
+            to,
+        });
         Ok(Some(format!(
-            "{}: {} was left by an interrupted command; it never counted. It was moved to {shown} (nothing of it is lost; delete that file when you no longer need it).",
+            "{}: {} was left by an interrupted command; it never counted. Before this command writes, it is moved to {shown} (nothing of it is lost; delete that file when you no longer need it).",
             log.name, u.what
         )))
+    }
+
+    /// Sets aside every interrupted tail found on opening: copied, synced,
+    /// then cut off its log.
+    fn settle(&mut self) -> Result<(), Error> {
+        while let Some(p) = self.pending.first() {
+            let path = self.dir.join(&p.name);
+            self.check(&p.name)?;
+            let bytes = read_regular(&path)?.unwrap_or_default();
+            let at = (p.at as usize).min(bytes.len());
+            write_aside(&p.to, &bytes[at..])?;
+            let name = p.name.clone();
+            let held = self.hold(&name)?;
+            let f = held.file.as_ref().expect("held open");
+            fault::point(Op::Truncate, &path).map_err(io(&path))?;
+            f.set_len(at as u64).map_err(io(&path))?;
+            fault::point(Op::Sync, &path).map_err(io(&path))?;
+            f.sync_all().map_err(io(&path))?;
+            held.end = End::of(&bytes[..at]);
+            self.pending.remove(0);
+        }
+        Ok(())
     }
 
     /// Whether `name` still ends where it was read.
@@ -161,8 +191,9 @@ impl Appender {
     }
 
     /// Whether every log this writer holds still ends where it read it.
-    pub fn check_all(&self) -> Result<(), Error> {
+    pub fn check_all(&mut self) -> Result<(), Error> {
         self.refuse_if_broken()?;
+        self.settle()?;
         for name in self.held.keys() {
             self.check(name)?;
         }
@@ -219,6 +250,7 @@ impl Appender {
             return Ok(());
         }
         self.refuse_if_broken()?;
+        self.settle()?;
         self.check(name)?;
         let path = self.dir.join(name);
         let mut text = String::new();
@@ -263,33 +295,34 @@ pub fn aside_of(name: &str) -> PathBuf {
     }
 }
 
-/// Writes `bytes` to a new file in `dir` named after the public events
-/// kept (`after-57.jsonl`, `after-57.2.jsonl` …), synced; returns its path.
-fn write_aside(dir: &Path, events: u64, bytes: &[u8]) -> Result<PathBuf, Error> {
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
-    for k in 1.. {
-        let name = match k {
-            1 => format!("after-{events}.jsonl"),
-            k => format!("after-{events}.{k}.jsonl"),
-        };
-        let path = dir.join(name);
-        let mut f = match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(io(&path)(e)),
-        };
-        let done = fault::write(&mut f, &path, bytes)
-            .and_then(|()| fault::point(Op::Sync, &path))
-            .and_then(|()| f.sync_all());
-        if let Err(e) = done {
-            let _ = std::fs::remove_file(&path);
-            return Err(io(&path)(e));
-        }
-        return Ok(path);
+/// A name no file in `dir` has, after the public events kept
+/// (`after-57.jsonl`, `after-57.2.jsonl` …).
+fn free_name(dir: &Path, events: u64) -> PathBuf {
+    (1..)
+        .map(|k| match k {
+            1 => dir.join(format!("after-{events}.jsonl")),
+            k => dir.join(format!("after-{events}.{k}.jsonl")),
+        })
+        .find(|p| !p.exists())
+        .expect("some name is free")
+}
+
+/// Writes `bytes` to the new file `path`, synced (refused if it exists).
+fn write_aside(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
     }
-    unreachable!("some name is free")
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(io(path))?;
+    let done = fault::write(&mut f, path, bytes)
+        .and_then(|()| fault::point(Op::Sync, path))
+        .and_then(|()| f.sync_all());
+    if let Err(e) = done {
+        let _ = std::fs::remove_file(path);
+        return Err(io(path)(e));
+    }
+    Ok(())
 }

@@ -125,6 +125,12 @@ fn store_an_interrupted_write_is_moved_aside_byte_for_byte() {
         err.contains("german/log.jsonl: the German part of a step"),
         "{err}"
     );
+    // A writing command refused before it writes moves nothing.
+    let before = files(&c.dir);
+    let refused = run(&c.dir, &["redo", "DIR"], "");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("Nothing was changed"));
+    assert_eq!(files(&c.dir), before, "refused, it moved nothing");
     // The next writer moves both tails aside, names where, and goes on.
     let err = ok(&c.dir, &["buy", "DIR", "--side", "german", "I1"]);
     assert!(err.contains("german/interrupted/after-1.jsonl"), "{err}");
